@@ -1,0 +1,45 @@
+"""The built-in AI as a CodinGame bot: reads the game's input protocol, answers one line per turn."""
+from __future__ import annotations
+
+import sys
+import time
+from typing import BinaryIO, Callable, TextIO
+
+from engines import get_game
+from engines.base import Game
+
+# Chooses a move for the position; `deadline` is a time.monotonic() value it must answer before.
+Chooser = Callable[[Game, float], object]
+
+
+def run_bot(game_id: str, choose: Chooser, *, stdin: BinaryIO | None = None, stdout: TextIO | None = None,
+            margin: float = 0.6) -> int:
+    """Play until the referee closes stdin.  Uses `margin` of each turn's time limit, so the answer
+    arrives in time even with Python's start-up and pipe latency; returns the exit status."""
+    stdin = stdin if stdin is not None else sys.stdin.buffer
+    stdout = stdout if stdout is not None else sys.stdout
+    cls = get_game(game_id)
+    reader = cls.input_reader()
+    first = True
+
+    def readline() -> str:
+        raw = stdin.readline()
+        if not raw:
+            raise EOFError
+        return raw.decode("utf-8", "replace").rstrip("\r\n")
+
+    while True:
+        try:
+            state = reader.read_turn(readline)
+        except EOFError:
+            return 0
+        start = time.monotonic()
+        deadline = start + cls.limits.for_turn(first) / 1000 * margin
+        first = False
+        move = choose(state, deadline)
+        try:
+            stdout.write(state.move_to_str(move) + "\n")
+            stdout.flush()
+        except BrokenPipeError:
+            return 0
+        reader.played(move)

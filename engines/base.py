@@ -1,0 +1,245 @@
+"""The one protocol every game engine follows.
+
+A `Game` is a position *and* its history, like python-chess's `Board`: `push` a move, `pop` it back,
+`move_stack` is the record.  Every game also knows its CodinGame side: the lines the referee sends the
+player to move (`bot_input`) and how the referee reads that player's answer (`parse_output`).
+
+Moves are small immutable values chosen by each game (an int column, a string of digits, a tuple);
+`move_to_str` gives the CodinGame output form and `parse_output` reads it back, strictly as the
+official referee does.  Nothing here does I/O.
+"""
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass, field
+from typing import Callable, ClassVar, Generic, Hashable, Iterable, TypeVar
+
+M = TypeVar("M", bound=Hashable)
+
+
+class EngineError(Exception):
+    """Base of the errors engines raise on bad input; the message is meant for a user."""
+
+
+class InvalidOutput(EngineError):
+    """A player's output that the official referee rejects; the message is the referee's reason."""
+
+
+class IllegalMove(EngineError):
+    """A move that is not legal in the current position (raised by `push`/`play` when checked)."""
+
+
+class PositionError(EngineError):
+    """A position text that cannot be read, or describes an impossible position."""
+
+
+@dataclass(frozen=True)
+class TimeLimits:
+    """How long the official referee waits for a player's answer, in milliseconds."""
+
+    first_ms: int
+    turn_ms: int
+
+    def for_turn(self, first: bool) -> int:
+        return self.first_ms if first else self.turn_ms
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: `winner` is the seat (0 or 1) or None for a draw.
+
+    `reason` is a short stable word (`connected`, `goal`, `blocked`, `turn_limit`, `invalid`, ...);
+    `scores` are the official referee's scores of seat 0 and seat 1; `detail` says it in words.
+    """
+
+    winner: int | None
+    reason: str
+    scores: tuple[int, int]
+    detail: str = ""
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+
+# Reasons shared by every game when a player breaks the protocol rather than the rules of play.
+FORFEIT_REASONS = ("invalid", "timeout", "crash")
+
+
+class Game(abc.ABC, Generic[M]):
+    """A two-player CodinGame arena game: one position plus the moves that led to it."""
+
+    id: ClassVar[str]  # e.g. "connect4"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str]  # e.g. "Connect 4"
+    description: ClassVar[str]  # one line, for the game picker
+    limits: ClassVar[TimeLimits]
+    max_turns: ClassVar[int]  # player turns after which the referee stops the game
+
+    move_stack: list[M]
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    @abc.abstractmethod
+    def new(cls, seed: int | None = None) -> "Game[M]":
+        """The standard start position.  `seed` is the referee's game seed (used where the game is random)."""
+
+    @abc.abstractmethod
+    def copy(self) -> "Game[M]":
+        """An independent copy, history included."""
+
+    # ------------------------------------------------------------------ play
+
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The seat to move: 0 or 1.  Meaningless once `outcome()` is not None."""
+
+    @abc.abstractmethod
+    def legal_moves(self) -> list[M]:
+        """Every legal move, in a fixed order; empty once the game is over.
+
+        Where many outputs have the same effect (Cultist Wars' MOVE to far tiles), this lists one
+        canonical move per distinct effect; `parse_output` still accepts all that the referee does.
+        """
+
+    def is_legal(self, move: M) -> bool:
+        return move in self.legal_moves()
+
+    @abc.abstractmethod
+    def push(self, move: M) -> None:
+        """Play `move`, which must be legal (engines may check only cheaply)."""
+
+    @abc.abstractmethod
+    def pop(self) -> M:
+        """Undo the last move and return it; the position is exactly what it was before the push."""
+
+    def peek(self) -> M:
+        return self.move_stack[-1]
+
+    @abc.abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on; the result once it is over."""
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    @property
+    def ply(self) -> int:
+        """Player turns played since the start position of this object."""
+        return len(self.move_stack)
+
+    @abc.abstractmethod
+    def key(self) -> Hashable:
+        """A stable, hashable key of the position (not the history): equal positions, equal keys."""
+
+    # ------------------------------------------------------------------ notation
+
+    @abc.abstractmethod
+    def move_to_str(self, move: M) -> str:
+        """The move in the game's CodinGame output form (what a bot would print)."""
+
+    @abc.abstractmethod
+    def parse_output(self, line: str) -> M:
+        """Read one line a player printed (without its newline) exactly as the official referee does.
+
+        Returns the move it means in this position, or raises InvalidOutput with the referee's reason
+        for every output the referee rejects.
+        """
+
+    def play(self, line: str) -> M:
+        """Parse a player's output and push it; raises InvalidOutput and changes nothing if it is rejected."""
+        move = self.parse_output(line)
+        self.push(move)
+        return move
+
+    def recorded_output(self, line: str) -> str:
+        """How an accepted output is recorded in a match's move list: the trailing comment stripped."""
+        return line.split(" ", 1)[0]
+
+    # ------------------------------------------------------------------ the CodinGame referee's side
+
+    @abc.abstractmethod
+    def bot_input(self, first: bool) -> list[str]:
+        """The lines the official referee sends the player to move now.
+
+        `first` is True on that player's first turn of the game, when the initialisation lines come
+        first.  Each line is given without its newline.
+        """
+
+    @abc.abstractmethod
+    def forfeit(self, seat: int, reason: str, detail: str = "") -> Outcome:
+        """The result when `seat` breaks the protocol (`reason` in FORFEIT_REASONS), scored as the referee does."""
+
+    @classmethod
+    @abc.abstractmethod
+    def input_reader(cls) -> "InputReader":
+        """The bot's side of the protocol: a reader that rebuilds positions from the referee's input."""
+
+    # ------------------------------------------------------------------ serialisation
+
+    @abc.abstractmethod
+    def to_text(self) -> str:
+        """The position (not the history) as readable, diffable text: `from_text(to_text())` is equal."""
+
+    @classmethod
+    @abc.abstractmethod
+    def from_text(cls, text: str) -> "Game[M]":
+        """Read a position written by `to_text`; raises PositionError naming the line and the problem."""
+
+    # ------------------------------------------------------------------ conveniences
+
+    def moves_as_str(self) -> list[str]:
+        """The move stack in CodinGame notation (each move written in the position it was played in)."""
+        replay = self.copy()
+        moves = []
+        while replay.move_stack:
+            moves.append(replay.pop())
+        out = []
+        for m in reversed(moves):
+            out.append(replay.move_to_str(m))
+            replay.push(m)
+        return out
+
+
+class InputReader(abc.ABC):
+    """What a bot (`termarena bot`) uses to know the position: it reads the referee's input turn by turn.
+
+    `read_turn` consumes exactly one turn of input (initialisation lines included on the first turn)
+    through `readline` (which returns a line without its newline, or raises EOFError) and returns
+    the position with the bot to move.  `played` tells the reader which move the bot answered, for
+    games whose input does not repeat the whole position (Paper Soccer sends only the last move).
+    The returned position must equal the referee's (same `key()`, same legal moves); its move stack
+    may be shorter than the real one.
+    """
+
+    @abc.abstractmethod
+    def read_turn(self, readline: Callable[[], str]) -> Game:
+        ...
+
+    def played(self, move: Hashable) -> None:
+        pass
+
+
+@dataclass
+class GameRecord:
+    """A whole game: where it started and the moves played, in CodinGame notation.
+
+    This is what undo/redo, replay and save files are built on; the engine replays it.
+    """
+
+    game: str
+    moves: list[str] = field(default_factory=list)
+    seed: int | None = None
+    start: str | None = None  # position text when not the standard start
+
+
+def iter_random_playout(game: Game, rng, max_plies: int = 10_000) -> Iterable[M]:
+    """Play uniformly random legal moves until the game ends, yielding each move after pushing it."""
+    for _ in range(max_plies):
+        if game.outcome() is not None:
+            return
+        moves = game.legal_moves()
+        move = moves[rng.randrange(len(moves))]
+        game.push(move)
+        yield move

@@ -1,0 +1,105 @@
+"""One game between two bot processes, refereed exactly as the official CodinGame referee does it."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Callable, Sequence
+
+from engines import get_game
+from engines.base import Game, InvalidOutput, Outcome
+from engines.referee.process import BotError, BotProcess
+
+
+@dataclass
+class MatchResult:
+    game: str
+    seed: int | None
+    winner: int | None
+    scores: tuple[int, int]
+    reason: str
+    turns: int
+    moves: list[str]
+    error: str | None
+    seats: list[str]
+    detail: str = ""
+    stderr_tails: list[list[str]] = field(default_factory=lambda: [[], []])
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        d["scores"] = list(self.scores)
+        del d["stderr_tails"], d["detail"]
+        return d
+
+
+@dataclass(frozen=True)
+class TurnEvent:
+    """What happened on one turn, for live displays."""
+
+    ply: int
+    seat: int
+    output: str
+    elapsed_ms: float
+    game: Game
+
+
+def _forfeit(game: Game, seat: int, reason: str, message: str, label: str) -> Outcome:
+    detail = f"seat {seat} ({label}): {message}"
+    return game.forfeit(seat, reason, detail)
+
+
+def run_match(game_id: str, commands: Sequence[str | Sequence[str]], *, seed: int | None = None,
+              labels: Sequence[str] | None = None, time_limits: bool = True, cwd: str | None = None,
+              on_turn: Callable[[TurnEvent], None] | None = None,
+              on_stderr: Callable[[int, str], None] | None = None) -> MatchResult:
+    """Host two bots (seat 0 moves first) for one game; always returns a result, never leaves a process."""
+    cls = get_game(game_id)
+    game = cls.new(seed)
+    labels = list(labels) if labels is not None else [str(c) for c in commands]
+    moves: list[str] = []
+    bots: list[BotProcess | None] = [None, None]
+    outcome: Outcome | None = None
+    error: str | None = None
+    try:
+        for seat in (0, 1):
+            try:
+                cb = (lambda line, s=seat: on_stderr(s, line)) if on_stderr else None
+                bots[seat] = BotProcess(commands[seat], cwd=cwd, on_stderr=cb, name=f"seat{seat}")
+            except BotError as e:
+                outcome = _forfeit(game, seat, e.reason, str(e), labels[seat])
+                error = outcome.detail
+                break
+        first = [True, True]
+        while outcome is None:
+            outcome = game.outcome()
+            if outcome is not None:
+                break
+            seat = game.current_player()
+            bot = bots[seat]
+            lines = game.bot_input(first[seat])
+            limit_ms = cls.limits.for_turn(first[seat]) if time_limits else None
+            first[seat] = False
+            try:
+                answer = bot.ask(lines, None if limit_ms is None else limit_ms / 1000)
+            except BotError as e:
+                outcome = _forfeit(game, seat, e.reason, str(e), labels[seat])
+                error = outcome.detail
+                break
+            try:
+                game.play(answer.line)
+            except InvalidOutput as e:
+                outcome = _forfeit(game, seat, "invalid", f"sent {answer.line!r}: {e}", labels[seat])
+                error = outcome.detail
+                break
+            moves.append(game.recorded_output(answer.line))
+            if on_turn is not None:
+                on_turn(TurnEvent(len(moves), seat, answer.line, answer.elapsed_ms, game))
+    finally:
+        tails = []
+        for bot in bots:
+            if bot is not None:
+                bot.close()
+                tails.append(bot.stderr_tail(5))
+            else:
+                tails.append([])
+    return MatchResult(game=cls.id, seed=seed, winner=outcome.winner, scores=tuple(outcome.scores),
+                       reason=outcome.reason, turns=len(moves), moves=moves, error=error, seats=labels,
+                       detail=outcome.detail, stderr_tails=tails)

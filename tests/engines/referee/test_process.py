@@ -1,0 +1,117 @@
+"""BotProcess: a bot that misbehaves is reported with a reason and leaves no process behind."""
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+
+import pytest
+
+from engines.referee.process import BotCrashed, BotFlooded, BotProcess, BotTimeout
+
+PY = sys.executable
+
+
+def bot(code: str) -> list[str]:
+    return [PY, "-c", code]
+
+
+def test_answers_one_line_per_turn_and_keeps_extra_lines_for_later():
+    with BotProcess(bot("import sys\nfor l in sys.stdin: print(l.strip()[::-1], flush=True); print('x', flush=True)")) as b:
+        assert b.ask(["abc"], 5).line == "cba"
+        # the extra line printed on turn 1 is what the referee reads on turn 2, as CodinGame does
+        assert b.ask(["def"], 5).line == "x"
+
+
+def test_carriage_return_is_kept_in_the_answer():
+    with BotProcess(bot("import sys\nsys.stdin.readline(); sys.stdout.write('4\\r\\n'); sys.stdout.flush()")) as b:
+        assert b.ask(["go"], 5).line == "4\r"
+
+
+def test_a_silent_bot_times_out_at_the_limit():
+    with BotProcess(bot("import time; time.sleep(30)")) as b:
+        t0 = time.monotonic()
+        with pytest.raises(BotTimeout) as e:
+            b.ask(["go"], 0.2)
+        assert 0.19 <= time.monotonic() - t0 < 2
+        assert "200 ms" in str(e.value)
+
+
+def test_an_answer_after_the_limit_is_a_timeout():
+    with BotProcess(bot("import sys, time\nsys.stdin.readline(); time.sleep(0.4); print(1, flush=True)")) as b:
+        with pytest.raises(BotTimeout):
+            b.ask(["go"], 0.1)
+
+
+def test_a_crashing_bot_is_reported_with_its_exit_status_and_last_words():
+    with BotProcess(bot("import sys\nsys.stdin.readline()\nsys.stderr.write('boom here\\n'); sys.exit(3)")) as b:
+        with pytest.raises(BotCrashed) as e:
+            b.ask(["go"], 5)
+        assert "status 3" in str(e.value)
+        assert "boom here" in str(e.value)
+
+
+def test_a_bot_that_closes_stdout_is_a_crash():
+    with BotProcess(bot("import os, time\nos.close(1); time.sleep(5)")) as b:
+        with pytest.raises(BotCrashed):
+            b.ask(["go"], 5)
+
+
+def test_a_missing_program_is_a_crash_not_a_traceback():
+    with pytest.raises(BotCrashed) as e:
+        BotProcess(["/nonexistent/bot-program"])
+    assert "cannot start" in str(e.value)
+
+
+def test_an_unbalanced_quote_in_the_command_is_reported():
+    with pytest.raises(BotCrashed):
+        BotProcess("python3 'unbalanced")
+
+
+def test_a_flood_without_newline_is_cut_off():
+    with BotProcess(bot("import sys\nsys.stdin.readline()\nwhile True: sys.stdout.write('x'*65536)")) as b:
+        with pytest.raises(BotFlooded):
+            b.ask(["go"], 10)
+
+
+def test_a_bot_that_floods_stderr_does_not_block():
+    code = "import sys\nsys.stderr.write('e'*5_000_000 + '\\n')\nsys.stdin.readline(); print(7, flush=True)"
+    with BotProcess(bot(code)) as b:
+        assert b.ask(["go"], 10).line == "7"
+
+
+def test_close_kills_the_bot_and_its_children():
+    code = ("import subprocess, sys, time\n"
+            "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
+            "print(p.pid, flush=True); time.sleep(60)")
+    b = BotProcess(bot(code))
+    child = int(b.read_line(10).line)
+    b.close()
+    assert not b.alive
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        # a zombie child of a dead parent is reaped by init; check it is not running any more
+        try:
+            with open(f"/proc/{child}/stat") as f:
+                if f.read().split()[2] == "Z":
+                    break
+        except FileNotFoundError:
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(child, signal.SIGKILL)
+        pytest.fail("the bot's child process survived close()")
+
+
+def test_stderr_lines_reach_the_callback():
+    seen = []
+    with BotProcess(bot("import sys\nsys.stderr.write('hello\\nworld\\n'); sys.stderr.flush()\nsys.stdin.readline(); print(1, flush=True)"),
+                    on_stderr=seen.append) as b:
+        b.ask(["go"], 5)
+        time.sleep(0.1)
+    assert seen[:2] == ["hello", "world"]

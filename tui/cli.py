@@ -1,0 +1,172 @@
+"""The `termarena` command line (typer): the app, headless refereed matches, the built-in bot, benchmarks."""
+from __future__ import annotations
+
+import json
+import random
+import sys
+from typing import Optional
+
+import typer
+
+from engines import GAME_IDS, UnknownGame, get_game, resolve_game_id
+from tui.specs import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, PlayerSpec, SpecError, bot_argv, parse_spec
+
+app = typer.Typer(
+    add_completion=False,
+    invoke_without_command=True,
+    pretty_exceptions_enable=False,
+    help="Play CodinGame arena games in the terminal: Paper Soccer, Cultist Wars, Connect 4, Lines of Action.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+GAMES_HELP = "Game id or alias: " + ", ".join(GAME_IDS) + " (ps, cw, c4, loa)."
+
+
+def _game_id(name: str) -> str:
+    try:
+        return resolve_game_id(name)
+    except UnknownGame as e:
+        raise typer.BadParameter(str(e)) from None
+
+
+def _spec(text: str, *, allow_human: bool, option: str) -> PlayerSpec:
+    try:
+        spec = parse_spec(text)
+    except SpecError as e:
+        raise typer.BadParameter(str(e), param_hint=option) from None
+    if spec.kind == "human" and not allow_human:
+        raise typer.BadParameter("a human cannot sit in a headless game (use `termarena play`)", param_hint=option)
+    return spec
+
+
+def _stderr_console():
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+@app.callback()
+def root(ctx: typer.Context) -> None:
+    """Without a command: open the game picker."""
+    if ctx.invoked_subcommand is None:
+        from tui.app import run_app
+
+        run_app()
+
+
+@app.command()
+def play(
+    game: str = typer.Argument(..., help=GAMES_HELP),
+    p1: str = typer.Option("human", "--p1", help="Seat 1 (moves first): human, ai, ai:N, cmd:COMMAND."),
+    p2: str = typer.Option(f"ai:{DEFAULT_LEVEL}", "--p2", help="Seat 2: human, ai, ai:N, cmd:COMMAND."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (Cultist Wars map); random if not given."),
+    load: Optional[str] = typer.Option(None, "--load", help="Start from a saved game or position file."),
+) -> None:
+    """Open GAME straight away (default: you against the AI)."""
+    gid = _game_id(game)
+    specs = [_spec(p1, allow_human=True, option="--p1"), _spec(p2, allow_human=True, option="--p2")]
+    from tui.app import run_app
+
+    run_app(game=gid, specs=specs, seed=seed, load=load)
+
+
+@app.command()
+def referee(
+    game: str = typer.Argument(..., help=GAMES_HELP),
+    p1: str = typer.Option(..., "--p1", help="Seat 0 player: ai, ai:N, cmd:COMMAND (or any command)."),
+    p2: str = typer.Option(..., "--p2", help="Seat 1 player."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of game 0 (game k uses seed+k); random if not given."),
+    games: int = typer.Option(1, "--games", min=1, help="Number of games."),
+    swap: bool = typer.Option(False, "--swap", help="Seat --p1 in seat 1 on odd games."),
+    no_time_limit: bool = typer.Option(False, "--no-time-limit", help="Wait for bots as long as they take."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object per game on stdout."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Show the bots' stderr as it comes."),
+) -> None:
+    """Play bots against each other headless, exactly as the official CodinGame referee would."""
+    from engines.referee import run_match
+
+    gid = _game_id(game)
+    specs = [_spec(p1, allow_human=False, option="--p1"), _spec(p2, allow_human=False, option="--p2")]
+    if seed is None:
+        seed = random.randrange(1 << 31)
+    console = _stderr_console()
+    tally = {specs[0].label: 0, specs[1].label: 0, "draw": 0}
+    for k in range(games):
+        seated = list(reversed(specs)) if swap and k % 2 == 1 else list(specs)
+        on_stderr = (lambda s, line: console.print(f"[dim]seat {s}:[/] {line}", markup=True, highlight=False)) \
+            if verbose else None
+        result = run_match(gid, [bot_argv(gid, s) for s in seated], seed=seed + k,
+                           labels=[s.label for s in seated], time_limits=not no_time_limit, on_stderr=on_stderr)
+        if as_json:
+            sys.stdout.write(json.dumps(result.to_json()) + "\n")
+            sys.stdout.flush()
+        winner = "draw" if result.winner is None else result.seats[result.winner]
+        tally[winner] = tally.get(winner, 0) + 1
+        who = "draw" if result.winner is None else f"seat {result.winner} ({winner}) wins"
+        line = (f"game {k} seed {seed + k}: {who}, scores {result.scores[0]}:{result.scores[1]}, "
+                f"{result.reason}, {result.turns} turns")
+        console.print(line, highlight=False, markup=False)
+        if result.error:
+            console.print(f"  {result.error}", style="red", highlight=False, markup=False)
+    if games > 1:
+        summary = ", ".join(f"{name}: {n}" for name, n in tally.items())
+        console.print(f"{games} games: {summary}", highlight=False, markup=False)
+
+
+@app.command()
+def bot(
+    game: str = typer.Argument(..., help=GAMES_HELP),
+    level: int = typer.Option(DEFAULT_LEVEL, "--level", min=MIN_LEVEL, max=MAX_LEVEL, help="AI level."),
+    think_ms: Optional[int] = typer.Option(None, "--think-ms", min=1, help="Time budget per turn (ms)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the bot's own randomness."),
+) -> None:
+    """The built-in AI as a CodinGame bot on stdin/stdout.
+
+    For now it plays uniformly random legal moves at every level: the AI levels are not built yet.
+    """
+    from ai.bot import run_bot
+    from ai.random_player import RandomPlayer
+
+    gid = _game_id(game)
+    player = RandomPlayer(seed)
+    raise typer.Exit(run_bot(gid, player.choose))
+
+
+@app.command()
+def bench(
+    game: Optional[str] = typer.Argument(None, help=GAMES_HELP + " All games if not given."),
+    seconds: float = typer.Option(2.0, "--seconds", min=0.1, help="Time per game."),
+) -> None:
+    """Random-playout throughput of each engine (games/s and plies/s), as a table."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from ai.bench import random_playouts
+
+    ids = [_game_id(game)] if game else list(GAME_IDS)
+    table = Table(title=f"Random playouts ({seconds:g} s per game)")
+    for col in ("game", "games", "plies", "games/s", "plies/s"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for gid in ids:
+        f = random_playouts(gid, seconds)
+        table.add_row(gid, str(f.games), str(f.plies), f"{f.games_per_s:,.1f}", f"{f.plies_per_s:,.0f}")
+    Console().print(table)
+
+
+def main() -> None:
+    """Console-script entry: bad arguments give one line on stderr and exit status 2."""
+    try:
+        status = app(standalone_mode=False)
+    except typer.Exit as e:
+        status = e.exit_code
+    except typer.Abort:
+        sys.stderr.write("termarena: aborted\n")
+        status = 130
+    except typer.TyperException as e:  # usage errors (exit code 2) and other click errors
+        sys.stderr.write(f"termarena: {e.format_message()}\n")
+        status = e.exit_code
+    except KeyboardInterrupt:
+        status = 130
+    except BrokenPipeError:
+        status = 0
+    sys.exit(status if isinstance(status, int) else 0)

@@ -1,0 +1,60 @@
+"""Player specs as SPEC.md defines them: `human`, `ai` / `ai:N`, `cmd:COMMAND` or any other string."""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+DEFAULT_LEVEL = 3
+MIN_LEVEL, MAX_LEVEL = 1, 6
+
+
+class SpecError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    kind: str  # "human", "ai" or "cmd"
+    level: int | None = None
+    command: str | None = None
+    text: str = ""
+
+    @property
+    def label(self) -> str:
+        if self.kind == "ai":
+            return f"ai:{self.level}"
+        if self.kind == "cmd":
+            return f"cmd:{self.command}"
+        return "human"
+
+
+def parse_spec(text: str) -> PlayerSpec:
+    raw = text.strip()
+    low = raw.lower()
+    if low == "human":
+        return PlayerSpec("human", text=raw)
+    if low == "ai" or low.startswith("ai:"):
+        level_text = raw[3:] if ":" in raw else str(DEFAULT_LEVEL)
+        try:
+            level = int(level_text)
+        except ValueError:
+            raise SpecError(f"bad AI level in {text!r}: want ai:N with N from {MIN_LEVEL} to {MAX_LEVEL}") from None
+        if not MIN_LEVEL <= level <= MAX_LEVEL:
+            raise SpecError(f"AI level {level} is out of range: want {MIN_LEVEL} to {MAX_LEVEL}")
+        return PlayerSpec("ai", level=level, text=raw)
+    command = raw[4:] if low.startswith("cmd:") else raw
+    if not command.strip():
+        raise SpecError(f"empty bot command in {text!r}")
+    return PlayerSpec("cmd", command=command, text=raw)
+
+
+def bot_argv(game_id: str, spec: PlayerSpec, think_ms: int | None = None) -> list[str] | str:
+    """The process that plays `spec` in a refereed game: the built-in bot for AI levels."""
+    if spec.kind == "ai":
+        argv = [sys.executable, "-m", "tui", "bot", game_id, "--level", str(spec.level)]
+        if think_ms is not None:
+            argv += ["--think-ms", str(think_ms)]
+        return argv
+    if spec.kind == "cmd":
+        return spec.command
+    raise SpecError("a human cannot sit in a headless game; use `termarena play` for that")
