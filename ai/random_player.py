@@ -7,9 +7,11 @@ from engines.base import Game
 
 
 class RandomPlayer:
+    name = "random"
+
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game, deadline: float | None = None):
+    def choose(self, game: Game, deadline: float | None = None, on_info=None):
         moves = game.legal_moves()
         return moves[self.rng.randrange(len(moves))]

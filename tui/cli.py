@@ -133,6 +133,29 @@ def bot(
 
 
 @app.command()
+def match(
+    game: str = typer.Argument(..., help=GAMES_HELP),
+    players: list[str] = typer.Argument(..., help="Two or more player specs: ai:N, cmd:COMMAND."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="Games per pair (rounded up to even)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the first pair of games."),
+    jobs: int = typer.Option(2, "--jobs", "-j", min=1, help="Games played at the same time."),
+    think_ms: Optional[int] = typer.Option(None, "--think-ms", min=1, help="Budget per turn of every AI."),
+    no_time_limit: bool = typer.Option(False, "--no-time-limit", help="Do not enforce the referee's limits."),
+    as_json: bool = typer.Option(False, "--json", help="Results as one JSON object on stdout."),
+) -> None:
+    """A tournament: every pair of players plays colour-swapped games; W/D/L, score and Elo difference."""
+    from tui.match import run_match_command
+
+    gid = _game_id(game)
+    specs = [_spec(p, allow_human=False, option="PLAYERS") for p in players]
+    if len(specs) < 2:
+        raise typer.BadParameter("give at least two players", param_hint="PLAYERS")
+    if seed is None:
+        seed = random.randrange(1 << 31)
+    run_match_command(gid, specs, games, seed, jobs, as_json, not no_time_limit, think_ms)
+
+
+@app.command()
 def bench(
     game: Optional[str] = typer.Argument(None, help=GAMES_HELP + " All games if not given."),
     seconds: float = typer.Option(2.0, "--seconds", min=0.1, help="Time per game."),
