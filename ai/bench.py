@@ -40,3 +40,13 @@ def random_playouts(game_id: str, seconds: float = 2.0, seed: int = 1) -> Playou
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return PlayoutFigures(cls.id, games, plies, elapsed)
+
+
+def search_speed(game_id: str, seconds: float = 2.0) -> tuple[int, float] | None:
+    """Nodes the game's top-level search visits in about `seconds`, or None if the game has no AI yet."""
+    from ai.levels import ai_module
+
+    mod = ai_module(game_id)
+    if mod is None or not hasattr(mod, "search_speed"):
+        return None
+    return mod.search_speed(seconds)

@@ -13,28 +13,35 @@ Chooser = Callable[[Game, float], object]
 
 
 def run_bot(game_id: str, choose: Chooser, *, stdin: BinaryIO | None = None, stdout: TextIO | None = None,
-            margin: float = 0.6) -> int:
-    """Play until the referee closes stdin.  Uses `margin` of each turn's time limit, so the answer
-    arrives in time even with Python's start-up and pipe latency; returns the exit status."""
+            margin: float | None = 0.6) -> int:
+    """Play until the referee closes stdin; returns the exit status.
+
+    Each turn's deadline is `margin` of the game's CodinGame time limit for that turn, so the answer
+    arrives in time even with Python's start-up and pipe latency; `margin=None` gives no deadline
+    (the player's own budget rules, e.g. an explicit --think-ms)."""
     stdin = stdin if stdin is not None else sys.stdin.buffer
     stdout = stdout if stdout is not None else sys.stdout
     cls = get_game(game_id)
     reader = cls.input_reader()
     first = True
+    turn_start: list[float] = []  # when the turn's first line arrived: the referee's clock starts then
 
     def readline() -> str:
         raw = stdin.readline()
         if not raw:
             raise EOFError
+        if not turn_start:
+            turn_start.append(time.monotonic())
         return raw.decode("utf-8", "replace").rstrip("\r\n")
 
     while True:
+        turn_start.clear()
         try:
             state = reader.read_turn(readline)
         except EOFError:
             return 0
-        start = time.monotonic()
-        deadline = start + cls.limits.for_turn(first) / 1000 * margin
+        start = turn_start[0] if turn_start else time.monotonic()
+        deadline = None if margin is None else start + cls.limits.for_turn(first) / 1000 * margin
         first = False
         move = choose(state, deadline)
         try:

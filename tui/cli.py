@@ -117,19 +117,22 @@ def referee(
 def bot(
     game: str = typer.Argument(..., help=GAMES_HELP),
     level: int = typer.Option(DEFAULT_LEVEL, "--level", min=MIN_LEVEL, max=MAX_LEVEL, help="AI level."),
-    think_ms: Optional[int] = typer.Option(None, "--think-ms", min=1, help="Time budget per turn (ms)."),
+    think_ms: Optional[int] = typer.Option(None, "--think-ms", min=1,
+                                           help="Time budget per turn in ms (default: the level's budget, "
+                                                "always inside the CodinGame time limits)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the bot's own randomness."),
 ) -> None:
-    """The built-in AI as a CodinGame bot on stdin/stdout.
+    """The built-in AI as a CodinGame bot: reads the game's input on stdin, answers on stdout.
 
-    For now it plays uniformly random legal moves at every level: the AI levels are not built yet.
+    Any referee can host it (this one, the official one, another project's). By default it answers
+    well inside the game's CodinGame time limits (first turn and later turns).
     """
     from ai.bot import run_bot
-    from ai.random_player import RandomPlayer
+    from ai.levels import make_player
 
     gid = _game_id(game)
-    player = RandomPlayer(seed)
-    raise typer.Exit(run_bot(gid, player.choose))
+    player = make_player(gid, level, think_ms=think_ms, seed=seed)
+    raise typer.Exit(run_bot(gid, player.choose, margin=None if think_ms else 0.6))
 
 
 @app.command()
@@ -158,21 +161,23 @@ def match(
 @app.command()
 def bench(
     game: Optional[str] = typer.Argument(None, help=GAMES_HELP + " All games if not given."),
-    seconds: float = typer.Option(2.0, "--seconds", min=0.1, help="Time per game."),
+    seconds: float = typer.Option(2.0, "--seconds", min=0.1, help="Time per measurement."),
 ) -> None:
-    """Random-playout throughput of each engine (games/s and plies/s), as a table."""
+    """Engine and AI speed per game: random playouts (games/s, plies/s) and top-level search (nodes/s)."""
     from rich.console import Console
     from rich.table import Table
 
-    from ai.bench import random_playouts
+    from ai.bench import random_playouts, search_speed
 
     ids = [_game_id(game)] if game else list(GAME_IDS)
-    table = Table(title=f"Random playouts ({seconds:g} s per game)")
-    for col in ("game", "games", "plies", "games/s", "plies/s"):
+    table = Table(title=f"termarena bench ({seconds:g} s per measurement, one core)")
+    for col in ("game", "playouts", "plies", "games/s", "plies/s", "search nodes/s"):
         table.add_column(col, justify="left" if col == "game" else "right")
     for gid in ids:
         f = random_playouts(gid, seconds)
-        table.add_row(gid, str(f.games), str(f.plies), f"{f.games_per_s:,.1f}", f"{f.plies_per_s:,.0f}")
+        s = search_speed(gid, seconds)
+        nps = "-" if s is None else f"{s[0] / s[1]:,.0f}"
+        table.add_row(gid, str(f.games), str(f.plies), f"{f.games_per_s:,.1f}", f"{f.plies_per_s:,.0f}", nps)
     Console().print(table)
 
 

@@ -1,0 +1,46 @@
+"""The AI worker process: searches come back with a legal move, progress arrives, cancel is immediate."""
+from __future__ import annotations
+
+import time
+
+from ai.worker import SearchProcess, SearchRequest
+from engines import get_game
+
+
+def test_a_search_returns_a_legal_move_for_the_position_sent():
+    with SearchProcess() as sp:
+        sid = sp.start(SearchRequest("connect4", ("4", "4", "3"), level=2))
+        ev = sp.wait(sid, timeout=60)
+        assert ev.kind == "done", ev.error
+        g = get_game("connect4").new()
+        for m in ("4", "4", "3"):
+            g.play(m)
+        g.play(ev.move)  # raises if illegal
+
+
+def test_a_bad_request_comes_back_as_an_error_not_a_dead_worker():
+    with SearchProcess() as sp:
+        sid = sp.start(SearchRequest("connect4", ("4", "99"), level=1))
+        ev = sp.wait(sid, timeout=60)
+        assert ev.kind == "error" and "99" in ev.error
+        sid = sp.start(SearchRequest("connect4", (), level=1))
+        assert sp.wait(sid, timeout=60).kind == "done"
+
+
+def test_cancel_stops_a_long_search_at_once_and_the_next_search_works():
+    with SearchProcess() as sp:
+        sp.start(SearchRequest("connect4", (), level=6, think_ms=60_000))
+        time.sleep(0.5)
+        t0 = time.monotonic()
+        sp.cancel()
+        assert time.monotonic() - t0 < 2.5
+        sid = sp.start(SearchRequest("connect4", ("4",), level=1))
+        assert sp.wait(sid, timeout=60).kind == "done"
+
+
+def test_starting_a_new_search_drops_the_old_ones_events():
+    with SearchProcess() as sp:
+        old = sp.start(SearchRequest("connect4", (), level=6, think_ms=60_000))
+        new = sp.start(SearchRequest("connect4", ("0",), level=1))
+        ev = sp.wait(new, timeout=60)
+        assert ev.search_id == new != old and ev.kind == "done"
