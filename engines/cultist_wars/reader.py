@@ -1,0 +1,167 @@
+"""The bot's side: rebuild the referee's exact position from the input lines a player receives.
+
+The input shows the units in the game, not the dead ones (whose owner still decides which units
+count as neutrals), nor the neutral-move LCG state.  Both follow from the history, so the reader
+replays it: it keeps the position it last handed to the bot, plays the bot's own move on it
+(`played`), then tries each of the opponent's canonical moves (every resolved action is one of them)
+and keeps the one whose result, neutral move included, shows exactly the units it read.  Any two
+matching moves give the same position: the same units, owners and deaths mean the same LCG calls.
+
+Player 1's first input follows player 0's first turn from a start it never saw: the start is
+rebuilt from the map's left-right symmetry of the neutrals (at most one neutral has moved, so each
+mirror pair that disagrees gives two candidate starts).
+
+Should no replay match (a reader fed a foreign history), the position is built directly from the
+input: dead units keep their last known owner, and the LCG is advanced by the calls the neutral move
+must have made (one for the pick, one more when the picked neutral was alive).
+"""
+from __future__ import annotations
+
+from itertools import product
+from typing import Callable, Hashable
+
+from engines.base import EngineError, InputReader
+
+from .board import tile
+from .game import CultistWars
+from .lcg import LCG_START, lcg_next, lcg_rand
+from .mapgen import HEIGHT, LEADER_TILES, WIDTH
+from .protocol import Move
+from .rules import N_UNITS
+
+# One unit as the input shows it: (hp, tile, owner); None when it is not in the input (dead).
+Seen = tuple
+
+
+class CultistWarsReader(InputReader):
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.obstacles: frozenset[int] = frozenset()
+        self.last: CultistWars | None = None  # the position last handed to the bot
+        self.mine: Move | None = None  # the bot's answer to it, from `played`
+
+    def read_turn(self, readline: Callable[[], str]) -> CultistWars:
+        if self.seat is None:
+            self._read_init(readline)
+        seen = self._read_units(readline)
+        game = self._rebuild(seen)
+        self.last, self.mine = game, None
+        return game._clone()
+
+    def played(self, move: Hashable) -> None:
+        if isinstance(move, str) and self.last is not None:
+            move = self.last.parse_output(move)
+        self.mine = move
+
+    # ------------------------------------------------------------------ reading
+
+    def _read_init(self, readline: Callable[[], str]) -> None:
+        self.seat = int(readline())
+        if readline().split() != [str(WIDTH), str(HEIGHT)]:
+            raise EngineError("expected the board size `13 7`")
+        obstacles = set()
+        for y in range(HEIGHT):
+            row = readline()
+            obstacles |= {tile(x, y) for x, c in enumerate(row[:WIDTH]) if c == "x"}
+        self.obstacles = frozenset(obstacles)
+
+    @staticmethod
+    def _read_units(readline: Callable[[], str]) -> Seen:
+        units: list = [None] * N_UNITS
+        for _ in range(int(readline())):
+            uid, _type, hp, x, y, owner = (int(v) for v in readline().split())
+            units[uid] = (hp, tile(x, y), owner)
+        return tuple(units)
+
+    # ------------------------------------------------------------------ rebuilding
+
+    def _rebuild(self, seen: Seen) -> CultistWars:
+        if self.last is None and self.seat == 0:
+            return self._start_as_seen(seen)
+        if self.last is None:  # player 1's first turn: the start comes from the map's symmetry
+            starts = first_turn_starts(self.obstacles, seen)
+        else:
+            starts = self._starts_before_opponent()
+        for start in starts:
+            found = _after_matching_move(start, seen)
+            if found is not None:
+                return found
+        return self._direct(starts[0] if starts else None, seen)
+
+    def _start_as_seen(self, seen: Seen) -> CultistWars:
+        pos = [s[1] if s else -1 for s in seen]
+        hp = [s[0] if s else 0 for s in seen]
+        owner = [s[2] if s else 2 for s in seen]
+        return CultistWars(self.obstacles, pos, hp, owner, LCG_START, 0)
+
+    def _starts_before_opponent(self) -> list[CultistWars]:
+        """The positions the opponent may have moved from."""
+        assert self.last is not None
+        if self.mine is not None:
+            game = self.last._clone()
+            game.push(self.mine)
+            return [game]
+        starts = []  # the bot did not say what it played: try all its moves
+        for move in self.last.legal_moves():
+            game = self.last._clone()
+            game.push(move)
+            starts.append(game)
+        return starts
+
+    def _direct(self, base: CultistWars | None, seen: Seen) -> CultistWars:
+        """The position read straight from the input when no replay explains it."""
+        if base is None:
+            base = self.last
+        turn = base.turn if base is not None else 0
+        lcg = base.lcg_state if base is not None else LCG_START
+        last_owner = [u.owner for u in base.units()] if base is not None else [0, 1] + [2] * 12
+        owner = [s[2] if s else last_owner[u] for u, s in enumerate(seen)]
+        neutrals = [u for u in range(2, N_UNITS) if owner[u] == 2]
+        if neutrals:
+            idx, lcg = lcg_rand(lcg, 12)
+            if idx < len(neutrals) and seen[neutrals[idx]] is not None:
+                lcg = lcg_next(lcg)
+        pos = [s[1] if s else -1 for s in seen]
+        hp = [s[0] if s else 0 for s in seen]
+        return CultistWars(self.obstacles, pos, hp, owner, lcg, turn + 1)
+
+
+def _matches(game: CultistWars, seen: Seen) -> bool:
+    return all((s is None and hp == 0) or (s is not None and s == (hp, pos, owner))
+               for s, hp, pos, owner in zip(seen, game._hp, game._pos, game._owner))
+
+
+def _after_matching_move(start: CultistWars, seen: Seen) -> CultistWars | None:
+    for move in start.legal_moves():
+        start.push(move)
+        if _matches(start, seen):
+            found = start._clone()
+            start.pop()
+            return found
+        start.pop()
+    return None
+
+
+def _mirror(t: int) -> int:
+    return t - t % WIDTH + (WIDTH - 1 - t % WIDTH)
+
+
+def first_turn_starts(obstacles: frozenset[int], seen: Seen) -> list[CultistWars]:
+    """Candidate starts of the game, from what player 1 sees after player 0's first turn."""
+    if any(s is None for s in seen):
+        return []
+    options = []
+    for i in range(2, 8):
+        pi, pj = seen[i][1], seen[i + 6][1]
+        if pj == _mirror(pi):
+            options.append([(pi, pj)])
+        else:  # one of the pair is the neutral that moved
+            options.append([(pi, _mirror(pi)), (_mirror(pj), pj)])
+    starts = []
+    leaders = [tile(x, y) for x, y in LEADER_TILES]
+    for choice in product(*options):
+        pos = leaders + [p for p, _ in choice] + [q for _, q in choice]
+        if len(set(pos)) == N_UNITS and not any(t in obstacles for t in pos):
+            owner = [0, 1] + [2] * (N_UNITS - 2)
+            starts.append(CultistWars(obstacles, pos, [10] * N_UNITS, owner, LCG_START, 0))
+    return starts
