@@ -8,9 +8,11 @@ fresh one.
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing as mp
 import queue
+import sys
 import time
 from dataclasses import dataclass
 from typing import Iterator
@@ -66,6 +68,26 @@ def _serve(requests, events) -> None:  # runs in the worker process
             events.put(SearchEvent(sid, "error", error=f"{type(e).__name__}: {e}"))
 
 
+@contextlib.contextmanager
+def _real_std_streams():
+    """Starting a process passes `sys.stdout/stderr.fileno()` to the child; an app that captures them
+    (Textual does) leaves objects whose fileno is -1, and the start fails with "bad value(s) in
+    fds_to_keep".  Put the real streams back while the process starts."""
+    saved = sys.stdout, sys.stderr
+    for name in ("stdout", "stderr"):
+        stream, real = getattr(sys, name), getattr(sys, f"__{name}__")
+        try:
+            ok = stream.fileno() >= 0
+        except Exception:
+            ok = False
+        if not ok and real is not None:
+            setattr(sys, name, real)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
 class SearchProcess:
     """A reusable AI worker process.  Not thread-safe: use it from one thread."""
 
@@ -80,11 +102,13 @@ class SearchProcess:
     def _ensure_started(self) -> None:
         if self._proc is not None and self._proc.is_alive():
             return
-        self._requests = self._ctx.Queue()
-        self._events = self._ctx.Queue()
-        self._proc = self._ctx.Process(target=_serve, args=(self._requests, self._events),
-                                       name="termarena-ai", daemon=True)
-        self._proc.start()
+        # Queues start multiprocessing's resource tracker, a process too: all of it needs real streams.
+        with _real_std_streams():
+            self._requests = self._ctx.Queue()
+            self._events = self._ctx.Queue()
+            self._proc = self._ctx.Process(target=_serve, args=(self._requests, self._events),
+                                           name="termarena-ai", daemon=True)
+            self._proc.start()
 
     def start(self, request: SearchRequest) -> int:
         """Begin a search; returns its id.  A search still running is cancelled first."""

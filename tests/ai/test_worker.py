@@ -44,3 +44,19 @@ def test_starting_a_new_search_drops_the_old_ones_events():
         new = sp.start(SearchRequest("connect4", ("0",), level=1))
         ev = sp.wait(new, timeout=60)
         assert ev.search_id == new != old and ev.kind == "done"
+
+
+def test_the_worker_starts_even_when_the_app_has_replaced_stdout_and_stderr(monkeypatch):
+    """Textual swaps sys.stdout/stderr for objects without a file descriptor while the app runs."""
+    import io
+    import sys
+
+    class Captured(io.StringIO):
+        def fileno(self):
+            return -1
+
+    monkeypatch.setattr(sys, "stdout", Captured())
+    monkeypatch.setattr(sys, "stderr", Captured())
+    with SearchProcess() as sp:
+        sid = sp.start(SearchRequest("connect4", ("4",), level=1))
+        assert sp.wait(sid, timeout=60).kind == "done"

@@ -1,0 +1,6 @@
+"""Closes its output and keeps running."""
+import os
+import time
+
+os.close(1)
+time.sleep(60)

@@ -1,0 +1,67 @@
+"""Shared helpers of the app tests: build the app as the command line does, wait for it, read it."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+from tui.app import create_app
+from tui.specs import parse_spec
+
+SIZE = (80, 24)
+
+
+def specs(*texts: str):
+    return [parse_spec(t) for t in texts]
+
+
+def make_app(game=None, p1="human", p2="human", seed=None, **options):
+    options.setdefault("ai_think_ms", 50)
+    return create_app(game, specs(p1, p2) if game else None, seed, **options)
+
+
+async def wait_until(pilot, condition, timeout: float = 30.0, step: float = 0.02) -> None:
+    """Let the app run until `condition()` holds (the AI and bots answer asynchronously)."""
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"condition not met within {timeout} s")
+        await asyncio.sleep(step)  # the app runs meanwhile (a pilot pause would force a redraw each time)
+    await pilot.pause()
+
+
+def message(app) -> str:
+    """The text of the game screen's message line."""
+    return str(app.screen.query_one("#message").render())
+
+
+def status(app) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+def game_screen(app):
+    from tui.screens.game import GameScreen
+
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, GameScreen):
+            return screen
+    raise AssertionError("no game screen")
+
+
+def session(app):
+    return game_screen(app).session
+
+
+async def click(pilot, widget, offset) -> None:
+    """A left click where `pilot.click` would make it, with one wait at the end instead of one per
+    mouse event (the same events, forwarded the same way: much faster for games played by clicks)."""
+    from textual.events import Click, MouseDown, MouseUp
+    from textual.geometry import Offset
+
+    app = pilot.app
+    x, y = widget.region.offset + Offset(*offset)
+    args = dict(widget=widget, x=x, y=y, delta_x=0, delta_y=0, button=1, shift=False, meta=False, ctrl=False,
+                screen_x=x, screen_y=y)
+    app.mouse_position = Offset(x, y)
+    for event in (MouseDown(**args), MouseUp(**args), Click(**args, chain=1)):
+        app.screen._forward_event(event)
+    await pilot.pause()

@@ -1,0 +1,112 @@
+"""The players the app does not control directly: the built-in AI (a search in another process) and
+external bots (child processes spoken to with the CodinGame protocol).
+
+Both are driven from the game screen; nothing here blocks the UI thread:
+* `AIOpponent` only starts searches and collects their events without waiting (`poll`), so the screen
+  polls it from a timer; cancelling kills the worker process at once.
+* `BotSeat.ask` waits for the bot's answer (with the game's time limit), so the screen runs it in a
+  thread worker; closing the bot makes a waiting `ask` return at once with an error.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ai.player import SearchInfo
+from ai.worker import SearchEvent, SearchProcess, SearchRequest
+from engines.referee.process import Answer, BotError, BotProcess
+from tui.session import Session
+
+HINT_LEVEL = 6
+
+
+@dataclass
+class Search:
+    sid: int
+    purpose: str  # "move" (the AI's own turn) or "hint" (advice for a human)
+    seat: int
+    ply: int  # the position it is about: the session's ply when it started
+    started: float
+    info: SearchInfo | None = None
+
+
+class AIOpponent:
+    """One reusable search process for the whole app; at most one search at a time."""
+
+    def __init__(self, think_ms: int | None = None) -> None:
+        self.think_ms = think_ms  # None: each level's own budget
+        self._process: SearchProcess | None = None
+        self.search: Search | None = None
+
+    def start(self, session: Session, level: int, purpose: str = "move") -> Search:
+        if self._process is None:
+            self._process = SearchProcess()
+        request = SearchRequest(game=session.game_id, moves=tuple(session.notation), level=level,
+                                seed=session.seed, start=session.start, think_ms=self.think_ms,
+                                ai_seed=session.seed + session.ply)
+        sid = self._process.start(request)
+        self.search = Search(sid, purpose, session.to_move(), session.ply, time.monotonic())
+        return self.search
+
+    def poll(self) -> list[SearchEvent]:
+        """The events that have arrived, without waiting; updates `search.info`."""
+        if self._process is None or self.search is None:
+            return []
+        out = []
+        while self.search is not None:
+            batch = list(self._process.events(0))
+            if not batch:
+                break
+            for ev in batch:
+                if ev.search_id != self.search.sid:
+                    continue
+                out.append(ev)
+                if ev.kind == "info":
+                    self.search.info = ev.info
+            if any(ev.kind in ("done", "error") for ev in batch):
+                break
+        return out
+
+    def finished(self) -> None:
+        self.search = None
+
+    def cancel(self) -> None:
+        if self.search is not None and self._process is not None:
+            self._process.cancel()
+        self.search = None
+
+    def close(self) -> None:
+        self.search = None
+        if self._process is not None:
+            self._process.close()
+            self._process = None
+
+
+class BotSeat:
+    """An external bot in one seat for the whole game (a bot cannot be rewound or restarted)."""
+
+    def __init__(self, seat: int, command: str, on_stderr=None) -> None:
+        self.seat = seat
+        self.command = command
+        self.first = True
+        # BotCrashed here (no such program, bad quoting) is reported by the caller as a forfeit.
+        self.process = BotProcess(command, on_stderr=on_stderr, name=f"seat{seat}")
+
+    def ask(self, lines: list[str], timeout_s: float | None) -> Answer:
+        """Blocking: send one turn's input and read the answer (raises BotError)."""
+        return self.process.ask(lines, timeout_s)
+
+    def close(self) -> None:
+        try:
+            self.process.close()
+        except Exception:  # closing must never fail the UI
+            pass
+
+
+def bot_failure_words(error: BotError) -> str:
+    """A bot's failure in plain words for the message line and the game-over screen."""
+    if error.reason == "timeout":
+        return f"the bot did not answer in time ({error})"
+    if error.reason == "invalid":
+        return f"the bot's output was not a valid answer ({error})"
+    return f"the bot crashed: {error}"

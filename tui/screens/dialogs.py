@@ -1,0 +1,126 @@
+"""Small modal dialogs: a yes/no question, a message, the game-over summary."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question; dismisses with True for yes."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "yes"),
+        Binding("n,escape", "answer(False)", "no"),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question, self.yes, self.no = question, yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="dialog-text")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(f"{self.yes} (y)", variant="error", id="yes")
+                yield Button(f"{self.no} (n)", variant="primary", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class MessageScreen(ModalScreen[None]):
+    """A message that needs acknowledging (an error that stops something the user asked for)."""
+
+    BINDINGS = [Binding("escape,enter,space,q", "close", "OK")]
+
+    def __init__(self, title: str, message: str) -> None:
+        super().__init__()
+        self.title_text, self.message = title, message
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
+            yield Static(self.message, classes="dialog-text")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("OK", variant="primary", id="ok")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class GameOverScreen(ModalScreen[str]):
+    """The result and why; dismisses with "new", "undo", "quit" or "close" (look at the board)."""
+
+    BINDINGS = [
+        Binding("n", "choose('new')", "new game"),
+        Binding("u", "choose('undo')", "undo"),
+        Binding("escape", "choose('close')", "view board"),
+    ]
+
+    def __init__(self, headline: str, reason: str, scores: str, can_undo: bool) -> None:
+        super().__init__()
+        self.headline, self.reason, self.scores, self.can_undo = headline, reason, scores, can_undo
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="game-over"):
+            yield Static(Text("Game over", style="bold"), classes="dialog-title")
+            yield Static(Text(self.headline, style="bold green"), id="result-headline")
+            yield Static(self.reason, id="result-reason", classes="dialog-text")
+            yield Static(Text(self.scores, style="dim"), id="result-scores")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("New game (n)", variant="primary", id="new")
+                if self.can_undo:
+                    yield Button("Undo (u)", id="undo")
+                yield Button("Board (esc)", id="close")
+                yield Button("Quit (^q)", variant="error", id="quit")
+
+    def on_mount(self) -> None:
+        self.query_one("#new", Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("undo",):
+            return self.can_undo
+        return True
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+
+class MovePrompt(ModalScreen[str | None]):
+    """A move typed in the game's CodinGame notation (Enter plays it, Escape cancels)."""
+
+    BINDINGS = [Binding("escape", "cancel", "cancel")]
+
+    def __init__(self, example: str) -> None:
+        super().__init__()
+        self.example = example
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Input
+
+        with Vertical(classes="dialog", id="move-prompt"):
+            yield Static(Text("Type a move (CodinGame notation), Enter to play", style="bold"))
+            yield Input(placeholder=f"e.g. {self.example}", id="move-input")
+
+    def on_input_submitted(self, event) -> None:
+        text = event.value.strip()
+        self.dismiss(text or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,446 @@
+"""The game screen: the board, the side panel (players, turn, AI progress, moves, messages), the footer.
+
+Every change of position goes through `_position_changed`, which redraws, then hands the turn to whoever
+sits in the seat to move: a human (the board takes input), the AI (a search in another process, polled
+from a timer) or an external bot (asked in a thread worker).  Answers that arrive for a position that
+is gone (after an undo, a new game) are dropped: each turn has a token.
+"""
+from __future__ import annotations
+
+import time
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.events import Key
+from textual.message import Message
+from textual.screen import Screen
+from textual.worker import get_current_worker
+
+from engines.base import EngineError, InvalidOutput
+from engines.referee.process import Answer, BotCrashed, BotError
+from tui.opponents import HINT_LEVEL, AIOpponent, BotSeat, bot_failure_words
+from tui.screens.dialogs import ConfirmScreen, GameOverScreen, MovePrompt
+from tui.screens.help import HelpScreen
+from tui.session import Played, Session, SessionError
+from tui.widgets.boards import board_class
+from tui.widgets.boards.base import Board
+from tui.widgets.bot_log import BotLog
+from tui.widgets.footer import GameFooter
+from tui.widgets.move_list import MoveList
+from tui.widgets.status import MessageLine, StatusPanel, ThinkingLine
+
+TICK_S = 0.05
+WATCH_DELAY_S = 0.6  # between moves when no human plays, so the game can be followed
+
+
+class BotAnswered(Message):
+    def __init__(self, token: int, seat: int, answer: Answer | None, error: BotError | None) -> None:
+        super().__init__()
+        self.token, self.seat, self.answer, self.error = token, seat, answer, error
+
+
+class BotStderr(Message):
+    def __init__(self, seat: int, line: str) -> None:
+        super().__init__()
+        self.seat, self.line = seat, line
+
+
+class GameScreen(Screen):
+    BINDINGS = [
+        Binding("question_mark", "help", "help"),
+        Binding("u,ctrl+z", "undo", "undo"),
+        Binding("r,ctrl+y", "redo", "redo"),
+        Binding("H", "hint", "hint"),
+        Binding("colon", "type_move", "type move", show=False),
+        Binding("n", "new_game('shown')", "new game"),  # in the footer once the game is over
+        Binding("n", "new_game", "new game", show=False),
+        Binding("L", "toggle_log", "bot log"),
+        Binding("ctrl+r", "retry_ai", "retry AI"),
+    ]
+
+    def __init__(self, session: Session, ai: AIOpponent) -> None:
+        super().__init__()
+        self.session = session
+        self.ai = ai
+        self.board_cls = board_class(session.game_id)
+        self.board: Board = self.board_cls(session)
+        self.bots: dict[int, BotSeat] = {}
+        self._token = 0
+        self._frame = 0
+        self._ai_failed: str | None = None
+        self._over_shown = False
+        self._watch_timer = None
+        self._bot_waiting: tuple[int, float] | None = None  # (seat, since when) while a bot thinks
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="game-body"):
+            with Vertical(id="board-area"):
+                yield self.board
+            with Vertical(id="side"):
+                yield StatusPanel(id="status")
+                yield ThinkingLine(id="thinking")
+                yield MoveList(id="moves")
+                yield MessageLine(id="message")
+                if self.session.has_bot:
+                    yield BotLog(id="bot-log")
+        yield GameFooter()
+
+    def on_mount(self) -> None:
+        # Runs only while an opponent thinks (it polls the AI and animates the spinner).
+        self._ticker = self.set_interval(TICK_S, self._tick, pause=True)
+        self._start_bots()
+        self._position_changed()
+
+    def on_unmount(self) -> None:
+        self._stop_opponents()
+        for bot in self.bots.values():
+            bot.close()
+
+    # ------------------------------------------------------------------ the flow of turns
+
+    def game_running(self) -> bool:
+        return not self.session.is_over() and self.session.ply > 0
+
+    def _position_changed(self) -> None:
+        self._token += 1
+        self.board.position_changed()
+        self._refresh_panels()
+        self.refresh_bindings()
+        session = self.session
+        if session.is_over():
+            self.board.accepting = False
+            self._stop_opponents()
+            self._show_game_over()
+            return
+        self._over_shown = False
+        kind = session.kind(session.to_move())
+        self.board.accepting = kind == "human"
+        if kind == "human":
+            self.board.focus()
+            note = self.board.turn_note()
+            if note:
+                self.say(note)
+        elif session.has_human or session.ply == 0:
+            self._hand_out_turn()
+        else:  # nobody to wait for: pause between moves so the game can be followed
+            token = self._token
+            delay = getattr(self.app, "watch_delay_s", WATCH_DELAY_S)
+            self._watch_timer = self.set_timer(delay, lambda: self._hand_out_turn(token))
+
+    def _hand_out_turn(self, token: int | None = None) -> None:
+        """Ask the AI or the bot in the seat to move for its move."""
+        if token is not None and token != self._token:
+            return
+        self._watch_timer = None
+        seat = self.session.to_move()
+        if self.session.kind(seat) == "ai":
+            self._start_ai()
+        else:
+            self._ask_bot(seat)
+
+    def _moved(self, played: Played) -> None:
+        side = self.board_cls.side_names[played.seat]
+        self.say(f"{side} played {self.board.describe_move(played.text)}")
+        self._position_changed()
+
+    def _refresh_panels(self) -> None:
+        self.query_one(StatusPanel).show(self.session, self.board)
+        self.query_one(MoveList).show(self.session, self.board_cls)
+        self._show_thinking()
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.query_one(MessageLine).say(text, error)
+
+    def _stop_opponents(self) -> None:
+        if self._watch_timer is not None:
+            self._watch_timer.stop()
+            self._watch_timer = None
+        self.ai.cancel()
+        self.workers.cancel_group(self, "bot")
+        self._bot_waiting = None
+
+    # ------------------------------------------------------------------ human input
+
+    def on_board_move_chosen(self, message: Board.MoveChosen) -> None:
+        message.stop()
+        if not self.session.human_to_move():
+            return
+        if self.ai.search is not None:  # a hint still thinking: the player decided without it
+            self.ai.cancel()
+        try:
+            played = self.session.play(message.text)
+        except InvalidOutput as e:
+            self.say(f"Illegal move {message.text!r}: {e}", error=True)
+            return
+        except EngineError as e:
+            self.say(f"Cannot play {message.text!r}: {e}", error=True)
+            return
+        except Exception as e:  # an engine bug: say so, keep the game open
+            self.say(f"Internal error playing {message.text!r}: {type(e).__name__}: {e}", error=True)
+            return
+        self._moved(played)
+
+    def on_board_notice(self, message: Board.Notice) -> None:
+        message.stop()
+        self.say(message.text, message.error)
+
+    # ------------------------------------------------------------------ the AI
+
+    def _start_ai(self) -> None:
+        spec = self.session.specs[self.session.to_move()]
+        self._ai_failed = None
+        try:
+            self.ai.start(self.session, spec.level or 1, "move")
+            self._wake()
+        except Exception as e:  # the worker process could not start
+            self._ai_failed = f"the AI could not start: {e}"
+            self.say(self._ai_failed + " (ctrl+r to try again)", error=True)
+        self._show_thinking()
+        self.refresh_bindings()
+
+    def _wake(self) -> None:
+        self._ticker.resume()
+
+    def _tick(self) -> None:
+        self._frame += 1
+        if self.ai.search is None:
+            self._show_thinking()
+            if self._bot_waiting is None:
+                self._ticker.pause()
+            return
+        search = self.ai.search
+        for ev in self.ai.poll():
+            if ev.kind == "done":
+                self.ai.finished()
+                self._ai_done(search, ev.move)
+                break
+            if ev.kind == "error":
+                self.ai.finished()
+                self._ai_error(search, ev.error or "unknown error")
+                break
+        self._show_thinking()
+
+    def _ai_done(self, search, move: str | None) -> None:
+        if search.ply != self.session.ply or move is None:
+            return  # a search about a position that is gone
+        if search.purpose == "hint":
+            self.say(f"Hint (AI level {HINT_LEVEL}): {self.board.describe_move(move)}")
+            self.board.show_hint(move)
+            self.refresh_bindings()
+            return
+        try:
+            played = self.session.play(move)
+        except Exception as e:  # EngineError, or an engine bug: the AI's turn failed, in words
+            self._ai_error(search, f"it chose {move!r}, which the referee refuses: {e}")
+            return
+        self._moved(played)
+
+    def _ai_error(self, search, error: str) -> None:
+        if search.purpose == "hint":
+            self.say(f"The hint failed: {error}", error=True)
+            return
+        self._ai_failed = f"The AI failed: {error}"
+        self.say(self._ai_failed + " (ctrl+r to try again)", error=True)
+        self.refresh_bindings()
+
+    def _show_thinking(self) -> None:
+        line = self.query_one(ThinkingLine)
+        search = self.ai.search
+        if search is not None:
+            elapsed = time.monotonic() - search.started
+            who = (f"hint: AI level {HINT_LEVEL} thinking" if search.purpose == "hint"
+                   else f"{self.board_cls.side_names[search.seat]} (AI) thinking")
+            detail = search.info.describe() if search.info is not None else "starting…"
+            line.show(f"{who} {elapsed:.1f}s", detail, self._frame)
+        elif self._bot_waiting is not None:
+            seat, started = self._bot_waiting
+            line.show(f"{self.board_cls.side_names[seat]} (bot) thinking {time.monotonic() - started:.1f}s",
+                      "", self._frame)
+        else:
+            line.show("")
+
+    # ------------------------------------------------------------------ external bots
+
+    def _start_bots(self) -> None:
+        for seat, spec in enumerate(self.session.specs):
+            if spec.kind != "cmd":
+                continue
+            try:
+                self.bots[seat] = BotSeat(seat, spec.command or "", on_stderr=self._stderr_callback(seat))
+            except BotError as e:
+                self.session.forfeit(seat, e.reason, f"{self.board_cls.side_names[seat]} (bot): {e}")
+                self.say(f"{self.board_cls.side_names[seat]}'s bot could not start: {e}", error=True)
+                return
+
+    def _stderr_callback(self, seat: int):
+        def on_stderr(line: str) -> None:  # runs in the bot's stderr thread
+            try:
+                self.post_message(BotStderr(seat, line))
+            except Exception:
+                pass
+        return on_stderr
+
+    def on_bot_stderr(self, message: BotStderr) -> None:
+        for log in self.query(BotLog):
+            log.add(self.board_cls.side_names[message.seat], message.line)
+
+    def _ask_bot(self, seat: int) -> None:
+        bot = self.bots.get(seat)
+        if bot is None:
+            return
+        lines = self.session.game.bot_input(bot.first)
+        limit_ms = self.session.cls.limits.for_turn(bot.first)
+        bot.first = False
+        self._bot_waiting = (seat, time.monotonic())
+        self._wake()
+        self._bot_worker(bot, lines, limit_ms / 1000, self._token)
+
+    @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
+    def _bot_worker(self, bot: BotSeat, lines: list[str], timeout_s: float, token: int) -> None:
+        try:
+            answer, error = bot.ask(lines, timeout_s), None
+        except BotError as e:
+            answer, error = None, e
+        except Exception as e:  # anything else on the pipe counts as the bot dying, never a hang
+            answer, error = None, BotCrashed(f"{type(e).__name__}: {e}")
+        if not get_current_worker().is_cancelled:
+            self.post_message(BotAnswered(token, bot.seat, answer, error))
+
+    def on_bot_answered(self, message: BotAnswered) -> None:
+        if message.token != self._token:
+            return
+        self._bot_waiting = None
+        seat = message.seat
+        side = self.board_cls.side_names[seat]
+        if message.error is not None:
+            words = bot_failure_words(message.error)
+            self.session.forfeit(seat, message.error.reason, f"{side} (bot): {words}")
+            self.say(f"{side} loses: {words}", error=True)
+            self._position_changed()
+            return
+        line = message.answer.line
+        try:
+            played = self.session.play(line)
+        except InvalidOutput as e:
+            self.session.forfeit(seat, "invalid", f"{side} (bot) sent {line!r}: {e}")
+            self.say(f"{side} loses: its bot sent {line!r}, which the referee refuses: {e}", error=True)
+            self._position_changed()
+            return
+        self._moved(played)
+
+    # ------------------------------------------------------------------ game over
+
+    def _show_game_over(self) -> None:
+        if self._over_shown:
+            return
+        self._over_shown = True
+        out = self.session.outcome()
+        headline, reason = self.session.result_words(self.board_cls.side_names)
+        scores = f"score {out.scores[0]}:{out.scores[1]} · {self.session.ply} moves"
+        self.app.push_screen(GameOverScreen(headline, reason, scores, self.session.can_undo()),
+                             self._after_game_over)
+
+    def _after_game_over(self, choice: str | None) -> None:
+        if choice == "new":
+            self.app.show_setup(self.session.game_id, self.session.specs, self.session.seed)
+        elif choice == "undo":
+            self.action_undo()
+        elif choice == "quit":
+            self.app.exit()
+
+    # ------------------------------------------------------------------ keys of the screen
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        session = self.session
+        if action == "undo":
+            return False if session.has_bot else session.can_undo()
+        if action == "redo":
+            return session.can_redo()
+        if action == "type_move":
+            return session.human_to_move()
+        if action == "hint":  # dimmed while the opponent moves, hidden once the game is over
+            if session.is_over() or not session.has_human:
+                return False
+            return True if session.human_to_move() and self.ai.search is None else None
+        if action == "new_game" and parameters:
+            return session.is_over()
+        if action == "toggle_log":
+            return session.has_bot
+        if action == "retry_ai":
+            return self._ai_failed is not None and self.ai.search is None
+        return True
+
+    def on_key(self, event: Key) -> None:
+        # Undo is hidden against a bot, so its key would do nothing silently: say why instead.
+        if event.key in ("u", "ctrl+z") and self.session.has_bot:
+            event.stop()
+            self.say(self.session.undo_refusal() or "", error=True)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.session, self.board_cls))
+
+    def action_undo(self) -> None:
+        refusal = self.session.undo_refusal()
+        if refusal is not None:  # checked first: a refused undo must not stop the AI thinking
+            self.say(refusal, error=True)
+            return
+        self._stop_opponents()
+        count = self.session.undo()
+        self._ai_failed = None
+        self.say(f"Took back {count} move{'s' if count != 1 else ''}")
+        self._position_changed()
+
+    def action_redo(self) -> None:
+        if not self.session.can_redo():
+            self.say("nothing to redo", error=True)
+            return
+        self._stop_opponents()
+        try:
+            count = self.session.redo()
+        except (SessionError, EngineError) as e:
+            self.say(str(e), error=True)
+            return
+        self.say(f"Replayed {count} move{'s' if count != 1 else ''}")
+        self._position_changed()
+
+    def action_hint(self) -> None:
+        if not self.session.human_to_move() or self.ai.search is not None:
+            return
+        try:
+            self.ai.start(self.session, HINT_LEVEL, "hint")
+            self._wake()
+        except Exception as e:
+            self.say(f"The hint failed: {e}", error=True)
+            return
+        self.say(f"Asking AI level {HINT_LEVEL} for a hint…")
+        self._show_thinking()
+        self.refresh_bindings()
+
+    def action_type_move(self) -> None:
+        def typed(text: str | None) -> None:
+            if text:
+                self.board.choose(text)
+
+        self.app.push_screen(MovePrompt(self.board_cls.move_example), typed)
+
+    def action_retry_ai(self) -> None:
+        if self._ai_failed is not None and self.session.kind(self.session.to_move()) == "ai":
+            self._start_ai()
+
+    def action_toggle_log(self) -> None:
+        for log in self.query(BotLog):
+            log.collapsed = not log.collapsed
+
+    def action_new_game(self, _shown: str = "") -> None:
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.app.show_setup(self.session.game_id, self.session.specs, self.session.seed)
+
+        if self.game_running():
+            self.app.push_screen(ConfirmScreen("Abandon this game and set up a new one?"), answer)
+        else:
+            answer(True)

@@ -1,0 +1,55 @@
+"""The game picker: the four games, one line each; Enter (or 1-4, or a click) opens its setup."""
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+
+from tui.widgets.footer import GameFooter
+from textual.widgets.option_list import Option
+
+from engines import GAME_IDS, get_game
+
+
+def entry(index: int, title: str, line: str, style: str = "dim") -> Table:
+    """One game in the list: its number (the key), its title, and its description indented below."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(width=2, no_wrap=True)
+    table.add_column()
+    table.add_row(Text(str(index + 1), "bold cyan"), Text(title, "bold"))
+    table.add_row("", Text(line, style))
+    return table
+
+
+class PickerScreen(Screen):
+    BINDINGS = [
+        *[Binding(str(i + 1), f"pick({i})", "pick", show=False) for i in range(len(GAME_IDS))],
+        Binding("q", "app.quit", "quit", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="picker"):
+            yield Static(Text("termarena", style="bold"), id="picker-title")
+            yield Static(Text("Four CodinGame arena games in the terminal. Pick one:", style="dim"))
+            options = []
+            for i, gid in enumerate(GAME_IDS):
+                try:
+                    cls = get_game(gid)
+                except Exception as e:  # an engine that cannot load must not take the picker down
+                    options.append(Option(entry(i, gid, f"not available: {type(e).__name__}: {e}", "red"),
+                                          id=gid, disabled=True))
+                    continue
+                options.append(Option(entry(i, cls.title, cls.description), id=gid))
+            yield OptionList(*options, id="games")
+            yield Static(Text("Enter or 1-4: set up a game · ctrl+q: quit", style="dim"))
+        yield GameFooter()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.app.show_setup(event.option.id)
+
+    def action_pick(self, index: int) -> None:
+        self.app.show_setup(GAME_IDS[index])

@@ -1,0 +1,195 @@
+"""One game being played in the app: the engine position, who sits where, undo/redo.  Pure logic, no Textual.
+
+The engine position is the one source of truth: every move goes through `parse_output` (so an illegal
+input is refused with the referee's own reason) and is recorded in the game's CodinGame notation.
+Undo pops moves back onto a redo stack; what one undo takes back depends on who plays:
+
+* hot-seat (two humans): one ply;
+* against the built-in AI: back to the last position where a human is to move (one's own turn);
+* against an external bot: nothing, since a bot only understands a game played from its start.
+
+Plies strictly alternate between the seats in all four games (a STEAL or a pass is a ply too), so the
+seat that played ply i is known from the seat that moved first.
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+from engines import GameRecord, get_game, resolve_game_id
+from engines.base import Game, InvalidOutput, Outcome
+from tui.specs import PlayerSpec
+
+SEED_RANGE = 1 << 31
+
+
+class SessionError(Exception):
+    """An action the session refuses (undo against a bot, a move after the end); the message is for the user."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move that was accepted: who played it and how it is written."""
+
+    seat: int
+    text: str
+
+
+class Session:
+    def __init__(self, game_id: str, specs: tuple[PlayerSpec, PlayerSpec] | list[PlayerSpec],
+                 seed: int | None = None, *, start: str | None = None,
+                 moves: list[str] | None = None, redo: list[str] | None = None):
+        self.game_id = resolve_game_id(game_id)
+        self.cls: type[Game] = get_game(self.game_id)
+        if len(specs) != 2:
+            raise ValueError("a game needs exactly two player specs")
+        self.specs: tuple[PlayerSpec, PlayerSpec] = (specs[0], specs[1])
+        # A seed is always fixed, so the game can be replayed (and saved) exactly.
+        self.seed = seed if seed is not None else random.randrange(SEED_RANGE)
+        self.start = start
+        self.game: Game = self.cls.from_text(start) if start is not None else self.cls.new(self.seed)
+        self.first_seat = self.game.current_player()
+        self.notation: list[str] = []
+        self._redo: list[str] = []  # the next move to redo is last
+        self.forced: Outcome | None = None  # a forfeit: a bot that crashed, timed out or answered nonsense
+        for text in moves or ():
+            self.play(text)
+        self._redo = list(reversed(redo or []))
+
+    # ------------------------------------------------------------------ who plays
+
+    def kind(self, seat: int) -> str:
+        return self.specs[seat].kind
+
+    @property
+    def has_bot(self) -> bool:
+        return any(s.kind == "cmd" for s in self.specs)
+
+    @property
+    def has_human(self) -> bool:
+        return any(s.kind == "human" for s in self.specs)
+
+    @property
+    def hot_seat(self) -> bool:
+        return all(s.kind == "human" for s in self.specs)
+
+    def seat_of_ply(self, index: int) -> int:
+        """The seat that played move number `index` (0-based) of this session."""
+        return self.first_seat ^ (index & 1)
+
+    def to_move(self) -> int:
+        """The seat to move (after the last move when the game is over)."""
+        return self.seat_of_ply(len(self.notation))
+
+    def human_to_move(self) -> bool:
+        return not self.is_over() and self.kind(self.to_move()) == "human"
+
+    # ------------------------------------------------------------------ state
+
+    def outcome(self) -> Outcome | None:
+        return self.forced if self.forced is not None else self.game.outcome()
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    @property
+    def ply(self) -> int:
+        return len(self.notation)
+
+    def record(self) -> GameRecord:
+        return GameRecord(self.game_id, list(self.notation), self.seed, self.start)
+
+    @property
+    def redo_moves(self) -> list[str]:
+        """The moves undone and not replaced, next first."""
+        return list(reversed(self._redo))
+
+    # ------------------------------------------------------------------ playing
+
+    def play(self, text: str) -> Played:
+        """Play one player's output; raises InvalidOutput (the referee's reason) and changes nothing if refused."""
+        if self.is_over():
+            raise InvalidOutput("the game is over")
+        move = self.game.parse_output(text)
+        seat = self.to_move()
+        written = self.game.move_to_str(move)
+        self.game.push(move)
+        self.notation.append(written)
+        if self._redo and self._redo[-1] == written:
+            self._redo.pop()  # playing the move that was undone keeps the rest of the redo line
+        else:
+            self._redo.clear()
+        return Played(seat, written)
+
+    def forfeit(self, seat: int, reason: str, detail: str) -> Outcome:
+        self.forced = self.game.forfeit(seat, reason, detail)
+        return self.forced
+
+    # ------------------------------------------------------------------ undo / redo
+
+    def undo_refusal(self) -> str | None:
+        """Why undo is not possible now, or None when it is."""
+        if self.has_bot:
+            return ("undo is not available against an external bot: a bot only understands a game "
+                    "played from its start")
+        if not self.has_human:
+            return "undo is for games with a human player"
+        if self.forced is not None:
+            return "the game ended by a forfeit"
+        if self._undo_count() == 0:
+            return "nothing to undo yet"
+        return None
+
+    def can_undo(self) -> bool:
+        return self.undo_refusal() is None
+
+    def can_redo(self) -> bool:
+        return (not self.has_bot and self.has_human and self.forced is None and bool(self._redo)
+                and not self.is_over())
+
+    def _undo_count(self) -> int:
+        """Plies one undo takes back: at least one, then on until a human is to move (0: impossible)."""
+        for count in range(1, self.ply + 1):
+            if self.kind(self.seat_of_ply(self.ply - count)) == "human":
+                return count
+        return 0
+
+    def undo(self) -> int:
+        """Take back one ply (hot-seat) or back to the human's previous turn; returns the plies taken back."""
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            raise SessionError(refusal)
+        count = self._undo_count()
+        for _ in range(count):
+            self.game.pop()
+            self._redo.append(self.notation.pop())
+        return count
+
+    def redo(self) -> int:
+        """Replay undone moves up to the next position where a human is to move; returns the plies replayed."""
+        if not self.can_redo():
+            raise SessionError("nothing to redo")
+        count = 0
+        while self._redo and not self.is_over():
+            text = self._redo.pop()
+            move = self.game.parse_output(text)
+            self.game.push(move)
+            self.notation.append(text)
+            count += 1
+            if self.kind(self.to_move()) == "human":
+                break
+        return count
+
+    # ------------------------------------------------------------------ words for the screen
+
+    def result_words(self, side_names: tuple[str, str]) -> tuple[str, str]:
+        """A headline and a reason for the game-over screen, e.g. ("Red wins", "four in a row")."""
+        out = self.outcome()
+        if out is None:
+            return "", ""
+        headline = "Draw" if out.winner is None else f"{side_names[out.winner]} wins"
+        reason = out.detail or out.reason.replace("_", " ")
+        # Engines name the seats ("seat 0 scored a goal", "player 1 connected four"): use the sides' names.
+        reason = re.sub(r"\b(?:seat|player) ([01])\b", lambda m: side_names[int(m.group(1))], reason)
+        return headline, reason[:1].upper() + reason[1:]

@@ -1,0 +1,138 @@
+"""What every board widget shares: it draws the session's engine position and turns keys and clicks into
+moves, which it hands to the game screen as a `Board.MoveChosen` message (the screen plays them through
+the engine).  A board keeps only input state (a cursor, a selection, a turn being built): the rules and
+the position stay in the engine.
+"""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.events import Click, MouseMove
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from engines.base import Game
+from tui.session import Session
+from tui.widgets.boards.canvas import Canvas, centre_offset
+
+
+class Board(Widget, can_focus=True):
+    DEFAULT_CSS = """
+    Board {
+        width: 1fr;
+        height: 1fr;
+    }
+    """
+
+    side_names: ClassVar[tuple[str, str]] = ("Seat 0", "Seat 1")
+    side_styles: ClassVar[tuple[str, str]] = ("bold red", "bold yellow")
+    side_marks: ClassVar[tuple[str, str]] = ("●", "●")
+    # (keys, what they do) for the help screen; the footer shows the bindings themselves.
+    help_keys: ClassVar[list[tuple[str, str]]] = []
+    help_notes: ClassVar[list[str]] = []
+    move_example: ClassVar[str] = ""  # a move in CodinGame notation, for the typed-move prompt
+
+    accepting: reactive[bool] = reactive(False)  # a human is to move and the board takes input
+
+    class MoveChosen(Message):
+        """The player entered a complete move, in the game's CodinGame output form."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    class Notice(Message):
+        """Something to tell the player in the message line (a refused input, a hint of what to do)."""
+
+        def __init__(self, text: str, error: bool = False) -> None:
+            super().__init__()
+            self.text = text
+            self.error = error
+
+    def __init__(self, session: Session, *, id: str | None = "board") -> None:
+        super().__init__(id=id)
+        self.session = session
+        self.origin = (0, 0)  # where the drawing starts inside the widget, for mouse clicks
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    # ------------------------------------------------------------------ for the screen
+
+    def position_changed(self) -> None:
+        """The position changed (a move, an undo): forget input in progress and redraw."""
+        self.reset_input()
+        self.refresh()
+
+    def reset_input(self) -> None:
+        pass
+
+    def turn_note(self) -> str:
+        """Something the player to move should know now (a special move they may or must make), or ""."""
+        return ""
+
+    def describe_move(self, text: str) -> str:
+        """A played move for the message line (boards may add words to the notation)."""
+        return text
+
+    def extra_status(self) -> str:
+        """Facts about the position for the side panel (counts, the turn limit); empty if none."""
+        return ""
+
+    def show_hint(self, text: str) -> None:
+        """Point at a suggested move (boards that can, move their cursor there)."""
+
+    def watch_accepting(self, accepting: bool) -> None:
+        self.refresh()  # the screen refreshes the bindings once it has handed out the turn
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Game keys work only while a human is to move; meanwhile the footer shows them dimmed (so it
+        # does not jump about on every turn).  Keys that make no sense now or any more are hidden.
+        if self.session.is_over() or not self.available(action, parameters):
+            return False
+        return True if self.accepting else None
+
+    def available(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether a key of this board means something in the current state (boards override)."""
+        return True
+
+    def choose(self, text: str) -> None:
+        self.post_message(self.MoveChosen(text))
+
+    def notice(self, text: str, error: bool = False) -> None:
+        self.post_message(self.Notice(text, error))
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, width: int, height: int) -> Canvas:
+        """The board drawn for a region of this size (the canvas may be smaller; it is centred)."""
+        raise NotImplementedError
+
+    def render(self) -> Text:
+        width, height = self.content_size
+        canvas = self.draw(width, height)
+        left, top = centre_offset(width, canvas.width), centre_offset(height, canvas.height)
+        self.origin = (left, top)
+        text = Text(no_wrap=True, overflow="crop", end="")
+        text.append("\n" * top)
+        body = canvas.to_text()
+        for i, line in enumerate(body.split("\n", allow_blank=True)):
+            if i:
+                text.append("\n")
+            text.append(" " * left)
+            text.append_text(line)
+        return text
+
+    def canvas_xy(self, event: Click | MouseMove) -> tuple[int, int]:
+        """A mouse position in the drawing's coordinates."""
+        return event.x - self.origin[0], event.y - self.origin[1]
+
+
+def digit_bindings(action: str, description: str, keys: str) -> list[Binding]:
+    """One binding per key, `action(i)` for the i-th key; the footer shows them as one entry (`1-9`)."""
+    first = Binding(keys[0], f"{action}(0)", description, key_display=f"{keys[0]}-{keys[-1]}")
+    return [first] + [Binding(k, f"{action}({i})", description, show=False) for i, k in enumerate(keys) if i]

@@ -1,0 +1,168 @@
+"""Connect 4 (7 rows x 9 columns, STEAL): the board drawing and its keys.
+
+Keys 1-9 drop in the columns from the left (CodinGame numbers them 0-8, which the move list and the
+small numbers under the board use); left/right move a cursor that Enter or Space drops in; `s` is
+STEAL when the rules allow it (the second player's first turn).  A click drops in the clicked column.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.binding import Binding
+from textual.events import Click, MouseMove
+from textual.reactive import reactive
+
+from engines.connect4 import COLS, ROWS
+from tui.widgets.boards.base import Board, digit_bindings
+from tui.widgets.boards.canvas import Canvas, draw_grid
+
+CHIP_STYLES = ("bold red1", "bold yellow1")
+GRID_STYLE = "blue"
+
+
+@dataclass(frozen=True)
+class Layout:
+    cw: int  # characters per cell, border included
+    ch: int  # lines per cell, border included
+    top: int = 2  # key numbers and the cursor's chip above the grid
+
+    @property
+    def width(self) -> int:
+        return COLS * self.cw + 1
+
+    @property
+    def height(self) -> int:
+        return self.top + ROWS * self.ch + 1 + 1  # the grid, then CodinGame column numbers
+
+    def column_at(self, x: int) -> int | None:
+        col = (x - 1) // self.cw if x >= 1 else -1
+        return col if 0 <= col < COLS and x < self.width - 1 else None
+
+
+SMALL, LARGE = Layout(4, 2), Layout(6, 3)
+
+
+class Connect4Board(Board):
+    side_names = ("Red", "Yellow")
+    side_styles = CHIP_STYLES
+    side_marks = ("●", "○")  # told apart without colour too, in the side panel
+    move_example = "4"
+    help_keys = [
+        ("1 … 9", "drop a chip in that column (the 1st to 9th from the left)"),
+        ("← →", "move the drop cursor"),
+        ("Enter / Space", "drop in the cursor's column"),
+        ("s", "STEAL: on Yellow's first turn, take Red's first chip instead of dropping"),
+        ("click", "drop in the clicked column"),
+    ]
+    help_notes = [
+        "CodinGame numbers the columns 0-8: the move list and the small numbers under the board use "
+        "them, so key 1 plays column 0.",
+        "Four or more in a row (across, up, or diagonal) through the chip just dropped wins; a full "
+        "board is a draw.",
+    ]
+
+    BINDINGS = [
+        *digit_bindings("drop", "drop", "123456789"),
+        Binding("left", "cursor(-1)", "◀", show=False),
+        Binding("right", "cursor(1)", "▶", show=False),
+        Binding("enter,space", "drop_cursor", "drop here"),
+        Binding("s", "steal", "STEAL"),
+    ]
+
+    cursor: reactive[int] = reactive(COLS // 2)
+
+    def available(self, action: str, parameters: tuple[object, ...]) -> bool:
+        return action != "steal" or self.game.can_steal()
+
+    def turn_note(self) -> str:
+        return "Yellow may STEAL Red's chip instead of dropping: press s" if self.game.can_steal() else ""
+
+    def reset_input(self) -> None:
+        # The cursor stays where the player left it, unless that column just filled up.
+        if self.game.drop_row(self.cursor) is None:
+            open_cols = [c for c in range(COLS) if self.game.drop_row(c) is not None]
+            if open_cols:
+                self.cursor = min(open_cols, key=lambda c: abs(c - self.cursor))
+
+    def show_hint(self, text: str) -> None:
+        if text.isdigit():
+            self.cursor = int(text)
+
+    # ------------------------------------------------------------------ actions
+
+    def action_drop(self, col: int) -> None:
+        self.cursor = col
+        self.choose(str(col))
+
+    def action_cursor(self, step: int) -> None:
+        self.cursor = (self.cursor + step) % COLS
+
+    def action_drop_cursor(self) -> None:
+        self.choose(str(self.cursor))
+
+    def action_steal(self) -> None:
+        self.choose("STEAL")
+
+    def _column_under(self, event) -> int | None:
+        x, y = self.canvas_xy(event)
+        layout = self._layout()
+        if not 0 <= y < layout.height:
+            return None
+        return layout.column_at(x)
+
+    def on_click(self, event: Click) -> None:
+        col = self._column_under(event)
+        if col is not None and self.accepting:
+            self.action_drop(col)
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        col = self._column_under(event)
+        if col is not None and self.accepting:
+            self.cursor = col
+
+    def column_offset(self, col: int) -> tuple[int, int]:
+        """Where column `col` is drawn in this widget (its middle, halfway down), e.g. to click it."""
+        lay = self._layout()
+        return (self.origin[0] + col * lay.cw + lay.cw // 2,
+                self.origin[1] + lay.top + (ROWS // 2) * lay.ch + 1)
+
+    # ------------------------------------------------------------------ drawing
+
+    def _layout(self) -> Layout:
+        width, height = self.content_size
+        return LARGE if width >= LARGE.width and height >= LARGE.height else SMALL
+
+    def draw(self, width: int, height: int) -> Canvas:
+        lay = self._layout()
+        game = self.game
+        canvas = Canvas(lay.width, lay.height)
+        mover = game.current_player()
+        for col in range(COLS):
+            x = col * lay.cw + lay.cw // 2
+            full = game.drop_row(col) is None
+            key_style = "dim" if full else ("reverse bold" if self.accepting and col == self.cursor else "bold")
+            canvas.put(x, 0, str(col + 1), key_style)
+            canvas.put(x, lay.height - 1, str(col), "dim")
+        if self.accepting and game.drop_row(self.cursor) is not None:
+            canvas.put(self.cursor * lay.cw + lay.cw // 2, 1, "▼", CHIP_STYLES[mover])
+        draw_grid(canvas, 0, lay.top, COLS, ROWS, lay.cw, lay.ch, GRID_STYLE)
+        last = game.last_cell()
+        winning = set(game.winning_cells())
+        for row in range(ROWS):
+            for col in range(COLS):
+                owner = game.cell(row, col)
+                x, y = col * lay.cw + 1, lay.top + row * lay.ch + 1
+                if owner == ".":
+                    continue
+                bg = " on dark_green" if (row, col) in winning else \
+                     " on grey30" if (row, col) == last else ""
+                self._chip(canvas, lay, x, y, CHIP_STYLES[int(owner)] + bg, (row, col) == last)
+        return canvas
+
+    @staticmethod
+    def _chip(canvas: Canvas, lay: Layout, x: int, y: int, style: str, last: bool) -> None:
+        if lay is SMALL:
+            canvas.put(x, y, "(●)" if last else " ● ", style)
+        else:
+            canvas.put(x, y, "▗▄▄▄▖", style)
+            canvas.put(x, y + 1, "▝▀▀▀▘", style)

@@ -1,0 +1,93 @@
+"""The side panel's text: who plays which side, whose turn it is, what the AI is doing, the last message."""
+from __future__ import annotations
+
+import os
+import shlex
+
+from rich.text import Text
+from textual.widgets import Static
+
+from tui.session import Session
+from tui.specs import PlayerSpec
+
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+
+def describe_spec(spec: PlayerSpec, width: int = 40) -> str:
+    if spec.kind == "ai":
+        return f"AI level {spec.level}"
+    if spec.kind == "cmd":
+        name = bot_name(spec.command or "")
+        return "bot " + (name if len(name) <= width else name[: width - 1] + "…")
+    return "human"
+
+
+def bot_name(command: str) -> str:
+    """A short name for a bot command: its script's file name (`python3 bots/my_bot.py` -> `my_bot.py`)."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        words = command.split()
+    if not words:
+        return command
+    files = [w for w in words[1:] if not w.startswith("-") and ("/" in w or "." in w)]
+    return os.path.basename(files[0] if files else words[0]) or words[0]
+
+
+class StatusPanel(Static):
+    """Title, the two sides (the one to move marked), and whose turn it is or how the game ended."""
+
+    def show(self, session: Session, board) -> None:
+        board_cls = type(board)
+        text = Text()
+        text.append(session.cls.title, "bold")
+        if session.game_id == "cultist-wars":
+            text.append(f"  seed {session.seed}", "dim")
+        text.append("\n")
+        over = session.outcome()
+        mover = session.to_move()
+        for seat in (0, 1):
+            arrow = "▶ " if over is None and seat == mover else "  "
+            text.append(arrow, "bold")
+            text.append(board_cls.side_marks[seat] + " ", board_cls.side_styles[seat])
+            text.append(f"{board_cls.side_names[seat]:<7}", board_cls.side_styles[seat])
+            text.append(" " + describe_spec(session.specs[seat], 11) + "\n")
+        if over is None:
+            text.append(f"Turn {session.ply + 1}: ")
+            text.append(board_cls.side_names[mover], board_cls.side_styles[mover])
+            text.append(" to move")
+        else:
+            headline, _ = session.result_words(board_cls.side_names)
+            text.append("Game over: ", "bold")
+            text.append(headline, "bold green")
+        extra = board.extra_status()
+        if extra:
+            text.append("\n" + extra, "dim")
+        self.update(text)
+
+
+class ThinkingLine(Static):
+    """What the opponent is doing: the AI's progress (depth, nodes, eval) or a bot being waited for."""
+
+    def show(self, what: str, detail: str = "", frame: int = 0) -> None:
+        if not what:
+            self.update("")
+            self.display = False
+            return
+        self.display = True
+        text = Text()
+        text.append(SPINNER[frame % len(SPINNER)] + " ", "bold cyan")
+        text.append(what, "cyan")
+        if detail:
+            text.append("\n" + detail, "dim")
+        self.update(text)
+
+
+class MessageLine(Static):
+    """The last message: a refused input with the referee's reason (red), or information."""
+
+    def say(self, text: str, error: bool = False) -> None:
+        if not text:
+            self.update("")
+            return
+        self.update(Text(text, style="bold red" if error else "green"))
