@@ -25,7 +25,7 @@ class PlayoutFigures:
 
 
 def random_playouts(game_id: str, seconds: float = 2.0, seed: int = 1) -> PlayoutFigures:
-    """Play uniformly random games from the start for about `seconds`; count games and plies."""
+    """Play random games (`Game.random_move`) from the start for about `seconds`; count games and plies."""
     cls = get_game(game_id)
     rng = random.Random(seed)
     games = plies = 0
@@ -33,8 +33,7 @@ def random_playouts(game_id: str, seconds: float = 2.0, seed: int = 1) -> Playou
     while True:
         game = cls.new(rng.randrange(1 << 31))
         while game.outcome() is None:
-            moves = game.legal_moves()
-            game.push(moves[rng.randrange(len(moves))])
+            game.push(game.random_move(rng))
             plies += 1
         games += 1
         elapsed = time.perf_counter() - start

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import abc
 from dataclasses import dataclass, field
-from typing import Callable, ClassVar, Generic, Hashable, Iterable, TypeVar
+from typing import Callable, ClassVar, Generic, Hashable, TypeVar
 
 M = TypeVar("M", bound=Hashable)
 
@@ -97,14 +97,22 @@ class Game(abc.ABC, Generic[M]):
 
     @abc.abstractmethod
     def legal_moves(self) -> list[M]:
-        """Every legal move, in a fixed order; empty once the game is over.
+        """The legal moves, in a fixed order; empty once the game is over.
 
         Where many outputs have the same effect (Cultist Wars' MOVE to far tiles), this lists one
         canonical move per distinct effect; `parse_output` still accepts all that the referee does.
+        Where the full set is intractable (Paper Soccer's bounce chains can give millions of turns),
+        it is a deterministic representative subset, documented by the engine; `is_legal` and
+        `parse_output` remain the authority on what is legal.
         """
 
     def is_legal(self, move: M) -> bool:
         return move in self.legal_moves()
+
+    def random_move(self, rng) -> M:
+        """A random legal move (uniform over `legal_moves()` unless the engine has a cheaper way)."""
+        moves = self.legal_moves()
+        return moves[rng.randrange(len(moves))]
 
     @abc.abstractmethod
     def push(self, move: M) -> None:
@@ -232,14 +240,3 @@ class GameRecord:
     moves: list[str] = field(default_factory=list)
     seed: int | None = None
     start: str | None = None  # position text when not the standard start
-
-
-def iter_random_playout(game: Game, rng, max_plies: int = 10_000) -> Iterable[M]:
-    """Play uniformly random legal moves until the game ends, yielding each move after pushing it."""
-    for _ in range(max_plies):
-        if game.outcome() is not None:
-            return
-        moves = game.legal_moves()
-        move = moves[rng.randrange(len(moves))]
-        game.push(move)
-        yield move
