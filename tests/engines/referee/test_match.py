@@ -14,22 +14,24 @@ from tests.conformance_data import logged_games
 
 BOTS = Path(__file__).parent / "bots"
 PY = sys.executable
-RANDOM_BOT = [PY, "-m", "tui", "bot"]  # the built-in bot (random until the AI lands)
+BUILTIN_BOT = [PY, "-m", "tui", "bot"]  # `termarena bot`
 
 
 def fake(name: str, *args: str) -> list[str]:
     return [PY, str(BOTS / f"{name}.py"), *args]
 
 
-def random_bot(game: str) -> list[str]:
-    return RANDOM_BOT + [game, "--level", "1"]
+def builtin_bot(game: str) -> list[str]:
+    """The built-in bot at level 1 (quick, always legal)."""
+    return BUILTIN_BOT + [game, "--level", "1"]
 
 
 @pytest.mark.parametrize("bad_seat", [0, 1])
 def test_a_crashing_bot_loses_with_reason_crash_and_its_last_words(bad_seat):
-    cmds = [random_bot("connect4"), random_bot("connect4")]
+    cmds = [builtin_bot("connect4"), builtin_bot("connect4")]
     cmds[bad_seat] = fake("crash")
-    r = run_match("connect4", cmds, seed=1)
+    # no time limits: a busy test machine must not turn the good bot's start-up into a timeout
+    r = run_match("connect4", cmds, seed=1, time_limits=False)
     assert (r.winner, r.reason) == (1 - bad_seat, "crash")
     assert r.scores[bad_seat] == 0 and r.scores[1 - bad_seat] == 10
     assert f"seat {bad_seat}" in r.error and "something went wrong" in r.error
@@ -37,21 +39,21 @@ def test_a_crashing_bot_loses_with_reason_crash_and_its_last_words(bad_seat):
 
 def test_a_silent_bot_loses_on_time():
     t0 = time.monotonic()
-    r = run_match("connect4", [fake("silent"), random_bot("connect4")], seed=1)
+    r = run_match("connect4", [fake("silent"), builtin_bot("connect4")], seed=1)
     assert (r.winner, r.reason, r.turns) == (1, "timeout", 0)
     assert time.monotonic() - t0 < 5  # the 1000 ms first-turn limit, not forever
     assert "1000 ms" in r.error
 
 
 def test_garbage_output_is_invalid_with_the_referees_reason():
-    r = run_match("lines-of-action", [random_bot("loa"), fake("garbage")], seed=3)
+    r = run_match("lines-of-action", [builtin_bot("loa"), fake("garbage")], seed=3, time_limits=False)
     assert (r.winner, r.reason) == (0, "invalid")
     assert r.scores == (0, -1)
     assert "hello" in r.error and "seat 1" in r.error
 
 
 def test_an_answer_after_the_first_turn_limit_is_a_timeout():
-    r = run_match("connect4", [fake("late", "1.3", "4"), random_bot("c4")], seed=1)
+    r = run_match("connect4", [fake("late", "1.3", "4"), builtin_bot("c4")], seed=1)
     assert (r.winner, r.reason) == (1, "timeout")
 
 
@@ -61,13 +63,13 @@ def test_a_late_answer_is_accepted_without_time_limits():
 
 
 def test_a_bot_that_closes_stdout_is_a_crash():
-    r = run_match("cultist-wars", [random_bot("cw"), fake("closes_stdout")], seed=5)
+    r = run_match("cultist-wars", [builtin_bot("cw"), fake("closes_stdout")], seed=5, time_limits=False)
     assert (r.winner, r.reason) == (0, "crash")
     assert r.scores == (0, -1)
 
 
 def test_a_missing_program_loses_before_the_game_starts():
-    r = run_match("paper-soccer", [["/no/such/bot"], random_bot("ps")], seed=1)
+    r = run_match("paper-soccer", [["/no/such/bot"], builtin_bot("ps")], seed=1)
     assert (r.winner, r.reason, r.turns) == (1, "crash", 0)
     assert r.scores == (-1, 1)
 
@@ -83,8 +85,8 @@ def test_an_official_game_replayed_by_bots_gives_the_official_result(game):
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
-def test_random_bots_finish_a_game_whose_moves_replay_to_the_reported_result(game):
-    r = run_match(game, [random_bot(game), random_bot(game)], seed=11)
+def test_builtin_bots_finish_a_game_whose_moves_replay_to_the_reported_result(game):
+    r = run_match(game, [builtin_bot(game), builtin_bot(game)], seed=11, time_limits=False)
     assert r.error is None, r.error
     final = replay(GameRecord(game, r.moves, seed=11))
     out = final.outcome()
@@ -94,7 +96,7 @@ def test_random_bots_finish_a_game_whose_moves_replay_to_the_reported_result(gam
 
 def test_no_process_is_left_behind_after_a_match():
     before = _children()
-    run_match("connect4", [random_bot("c4"), fake("silent")], seed=2)
+    run_match("connect4", [fake("silent"), builtin_bot("c4")], seed=2)
     time.sleep(0.2)
     assert _children() == before
 
