@@ -1,7 +1,12 @@
 """The Textual app: game picker -> setup -> game, with one AI worker process shared by all games.
 
 `create_app(...)` is the app factory (used by `run_app`, which the command line calls, and by the tests);
-`run_app(game, specs, seed, load)` runs it in the terminal.
+`run_app(game, specs, seed, load, overrides=..., saves=...)` runs it in the terminal.
+
+Pages (picker, setup, game) replace each other (`_show`); the load screen and the replay screen are
+pushed over the page they were opened from, so leaving them returns there.  Saves live in the folder of
+`--saves-dir`, $TERMARENA_SAVES or ./saves (tui.storage.saves_dir); the game in progress is autosaved
+there after every change (tui.autosave) and offered on the next start without a game.
 """
 from __future__ import annotations
 
@@ -9,8 +14,11 @@ from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
+from textual.message import Message
 
 from engines.base import EngineError
+from engines.savefile import SavedGame, dump
+from tui.autosave import Autosaver, autosave_path, resumable
 from tui.opponents import AIOpponent
 from tui.screens.dialogs import ConfirmScreen, MessageScreen
 from tui.screens.game import WATCH_DELAY_S, GameScreen
@@ -18,6 +26,15 @@ from tui.screens.picker import PickerScreen
 from tui.screens.setup import SetupScreen
 from tui.session import Session
 from tui.specs import PlayerSpec, SpecError, parse_spec
+from tui.storage import StorageError, load_game, saves_dir
+
+
+class AutosaveResult(Message):
+    """Posted by the autosave thread after each write: error is None when it worked."""
+
+    def __init__(self, error: OSError | None) -> None:
+        super().__init__()
+        self.error = error
 
 
 class TermArenaApp(App):
@@ -29,7 +46,9 @@ class TermArenaApp(App):
     def __init__(self, game: str | None = None, specs: list[PlayerSpec] | None = None,
                  seed: int | None = None, load: str | None = None, *, start: str | None = None,
                  moves: list[str] | None = None, ai_think_ms: int | None = None,
-                 watch_delay_s: float = WATCH_DELAY_S):
+                 watch_delay_s: float = WATCH_DELAY_S,
+                 overrides: list[PlayerSpec | None] | None = None,
+                 saves: str | Path | None = None, autosave: bool = True, bot_time_limits: bool = True):
         super().__init__()
         self.start_game_id = game
         self.start_specs = specs
@@ -37,8 +56,13 @@ class TermArenaApp(App):
         self.start_position = start  # a position text to play on from (tests, saved positions)
         self.start_moves = moves  # moves already played from there
         self.load = load
+        self.overrides = overrides  # --p1/--p2 given explicitly with --load: they replace the file's players
         self.ai = AIOpponent(think_ms=ai_think_ms)
+        self.bot_time_limits = bot_time_limits  # False: wait for external bots as long as they take
         self.watch_delay_s = watch_delay_s  # between moves when no human plays
+        self.saves_folder = saves_dir(saves)
+        self.autosaver = Autosaver(autosave_path(self.saves_folder), self._autosave_done) if autosave else None
+        self._autosave_error: str | None = None
 
     def on_mount(self) -> None:
         if self.load and self._load(self.load):
@@ -50,41 +74,42 @@ class TermArenaApp(App):
             self.show_setup(self.start_game_id, self.start_specs, self.start_seed)
         else:
             self.show_picker()
+            self._offer_resume()
 
     def _load(self, path: str) -> bool:
-        """Open a saved game (or position) to play on; on failure say why and return False."""
-        try:
-            from tui.storage import StorageError, load_game
-        except ImportError:
-            self.call_after_refresh(self.push_screen, MessageScreen(
-                "Loading saved games is not supported yet",
-                f"--load {path}: this version cannot open saved games yet; a new game starts instead."))
-            return False
+        """Open a saved game (or position) to play on (`--load`); on failure say why and return False."""
         try:
             saved, _ = load_game(Path(path).expanduser(), self.start_game_id)
         except StorageError as e:
             self.call_after_refresh(self.push_screen, MessageScreen("Cannot load the game", str(e)))
             return False
-        specs, note = specs_for_saved(saved.players, bool(saved.moves), self.start_specs)
-        self.start_game(saved.game, specs, saved.seed, start=saved.start, moves=saved.moves, redo=saved.redo)
-        if note:
-            self.call_after_refresh(self.push_screen, MessageScreen("Loaded, with a change of players", note))
-        return True
+        if saved.seed is None and self.start_seed is not None:
+            saved.seed = self.start_seed  # a position file without a seed: --seed seeds the AI
+        return self.play_saved(saved, overrides=self.overrides)
 
     def on_unmount(self) -> None:
         self.ai.close()
+        if self.autosaver is not None:
+            self.autosaver.close()
 
     # ------------------------------------------------------------------ moving between screens
 
     def start_game(self, game_id: str, specs: list[PlayerSpec], seed: int | None = None, *,
                    start: str | None = None, moves: list[str] | None = None,
-                   redo: list[str] | None = None) -> None:
+                   redo: list[str] | None = None, saved: SavedGame | None = None, note: str = "") -> bool:
         try:
             session = Session(game_id, specs, seed, start=start, moves=moves, redo=redo)
-        except EngineError as e:
-            self.push_screen(MessageScreen("Cannot start the game", str(e)))
-            return
+        except EngineError as e:  # after a refresh: over whatever page the caller shows instead
+            self.call_after_refresh(self.push_screen, MessageScreen("Cannot start the game", str(e)))
+            return False
+        if saved is not None:
+            from tui.widgets.boards import board_class
+
+            session.restore_forfeit(saved.result, saved.reason, board_class(game_id).side_names)
         self._show(GameScreen(session, self.ai))
+        if note:
+            self.call_after_refresh(self.push_screen, MessageScreen("Loaded, with a change of players", note))
+        return True
 
     def show_setup(self, game_id: str, specs=None, seed: int | None = None) -> None:
         self.ai.cancel()
@@ -102,6 +127,139 @@ class TermArenaApp(App):
         else:
             self.switch_screen(screen)
 
+    def leave_page(self, screen) -> None:
+        """Leave a screen pushed over a page (load, replay): back to what was under it."""
+        if len(self.screen_stack) > 2 and self.screen is screen:
+            self.pop_screen()
+        else:
+            self.show_picker()
+
+    def running_game(self) -> GameScreen | None:
+        """The game screen somewhere in the stack whose game is in progress, if any."""
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen) and screen.game_running():
+                return screen
+        return None
+
+    def _leave_game_then(self, go) -> None:
+        """Do `go()` after asking, when it would leave a game in progress."""
+        if self.running_game() is None:
+            go()
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                go()
+
+        question = "Leave the game in progress?"
+        if self.autosaver is not None:
+            question += (" It stays in the autosave until a move is made in the next game "
+                         "(ctrl+s saves it for good).")
+        self.push_screen(ConfirmScreen(question), answer)
+
+    # ------------------------------------------------------------------ saved games
+
+    def show_load(self) -> None:
+        from tui.screens.load import LoadScreen
+
+        self.push_screen(LoadScreen(self.saves_folder))
+
+    def open_saved(self, path: Path, replay: bool | None = None) -> None:
+        """Open a file of the load screen: replay it (a finished game by default), or play on from it."""
+        try:
+            saved, final = load_game(path)
+        except StorageError as e:
+            self.push_screen(MessageScreen("Cannot load the game", str(e)))
+            return
+        finished = saved.result != "*" or final.outcome() is not None
+        if replay or (replay is None and finished and saved.moves):
+            self.show_replay(saved, path.stem)
+        else:
+            self.play_saved(saved, confirm=True)
+
+    def show_replay(self, saved: SavedGame, title: str = "") -> None:
+        from tui.screens.replay import ReplayScreen
+
+        try:
+            screen = ReplayScreen(saved, title)
+        except EngineError as e:
+            self.push_screen(MessageScreen("Cannot replay the game", str(e)))
+            return
+        self.push_screen(screen)
+
+    def play_saved(self, saved: SavedGame, overrides: list[PlayerSpec | None] | None = None,
+                   confirm: bool = False) -> bool:
+        """Play on from a saved game: its players (an external bot cannot join a game in progress),
+        levels, moves, redo line and seed.  With `confirm`, ask first when a game is in progress.
+        Returns False when the game could not start (the reason is shown)."""
+        has_moves = bool(saved.moves)
+        specs, note = specs_for_saved(saved.players, has_moves, self.start_specs, overrides)
+
+        def go() -> bool:
+            return self.start_game(saved.game, specs, saved.seed, start=saved.start, moves=saved.moves,
+                                   redo=saved.redo, saved=saved, note=note)
+
+        if confirm:
+            self._leave_game_then(go)
+            return True
+        return go()
+
+    # ------------------------------------------------------------------ autosave
+
+    def autosave(self, session: Session) -> None:
+        """Queue the autosave of the game in progress (written atomically by a background thread)."""
+        if self.autosaver is None:
+            return
+        try:
+            text = dump(session.to_saved(), session.game)
+        except Exception as e:  # never let saving break the game
+            self._autosave_failed(f"{type(e).__name__}: {e}")
+            return
+        self.autosaver.submit(text)
+
+    def _autosave_done(self, error: OSError | None) -> None:  # in the autosave thread
+        self.post_message(AutosaveResult(error))
+
+    def on_autosave_result(self, message: AutosaveResult) -> None:
+        if message.error is None:
+            if self._autosave_error is not None:
+                self._autosave_error = None
+                self._tell_game("Autosave works again")
+            return
+        self._autosave_failed(message.error.strerror or str(message.error))
+
+    def _autosave_failed(self, reason: str) -> None:
+        if reason == self._autosave_error:
+            return  # said once; not on every move
+        self._autosave_error = reason
+        self._tell_game(f"Autosave failed: {reason} ({self.autosaver.path if self.autosaver else ''}); "
+                        "the game goes on, the previous autosave is kept", error=True)
+
+    def _tell_game(self, text: str, error: bool = False) -> None:
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen):
+                screen.say(text, error)
+                return
+
+    def _offer_resume(self) -> None:
+        found = resumable(self.saves_folder)
+        if found is None:
+            return
+        from tui.screens.save import ResumeScreen
+
+        saved, final = found
+
+        def answer(choice: str | None) -> None:
+            if choice == "resume":
+                self.play_saved(saved)
+            elif choice == "discard":
+                try:
+                    autosave_path(self.saves_folder).unlink()
+                except OSError as e:
+                    self.push_screen(MessageScreen("Cannot discard the autosave", str(e)))
+
+        self.call_after_refresh(self.push_screen, ResumeScreen(saved, final), answer)
+
     async def action_quit(self) -> None:
         screen = self.screen
         if isinstance(screen, GameScreen) and screen.game_running():
@@ -109,25 +267,33 @@ class TermArenaApp(App):
                 if yes:
                     self.exit()
 
-            self.push_screen(ConfirmScreen("Quit and abandon the game in progress?"), answer)
+            question = "Quit the game in progress?"
+            if self.autosaver is not None:
+                question += " It is autosaved: `termarena` offers to resume it next time."
+            self.push_screen(ConfirmScreen(question), answer)
             return
         if isinstance(screen, ConfirmScreen):
             return
         self.exit()
 
 
-def specs_for_saved(players: tuple[str, str], has_moves: bool,
-                    fallback: list[PlayerSpec] | None) -> tuple[list[PlayerSpec], str]:
-    """Who plays a loaded game: the players written in the save; an external bot cannot join a game
-    that has moves already (it only understands a game from its start), so a human takes its seat.
+def specs_for_saved(players: tuple[str, str], has_moves: bool, fallback: list[PlayerSpec] | None,
+                    overrides: list[PlayerSpec | None] | None = None) -> tuple[list[PlayerSpec], str]:
+    """Who plays a loaded game: the players written in the save, or those given explicitly
+    (`overrides`, --p1/--p2); an external bot cannot join a game that has moves already (it only
+    understands a game from its start), so a human takes its seat.
     Returns the specs and a note for the user when a seat changed."""
     specs, notes = [], []
     for seat, label in enumerate(players):
-        try:
-            spec = parse_spec(label)
-        except SpecError:
-            spec = fallback[seat] if fallback else PlayerSpec("human")
-            notes.append(f"seat {seat}: {label!r} is not a player spec; {spec.label} plays instead")
+        override = overrides[seat] if overrides else None
+        if override is not None:
+            spec = override
+        else:
+            try:
+                spec = parse_spec(label)
+            except SpecError:
+                spec = fallback[seat] if fallback else PlayerSpec("human")
+                notes.append(f"seat {seat}: {label!r} is not a player spec; {spec.label} plays instead")
         if spec.kind == "cmd" and has_moves:
             notes.append(f"seat {seat}: the bot {spec.command!r} cannot join a game in progress "
                          "(a bot only understands a game from its start); a human plays instead")
@@ -143,10 +309,12 @@ def create_app(game: str | None = None, specs: list[PlayerSpec] | None = None, s
 
 
 def run_app(game: str | None = None, specs: list[PlayerSpec] | None = None, seed: int | None = None,
-            load: str | None = None) -> None:
-    app = create_app(game, specs, seed, load)
+            load: str | None = None, *, overrides: list[PlayerSpec | None] | None = None,
+            saves: str | None = None, bot_time_limits: bool = True) -> None:
+    app = create_app(game, specs, seed, load, overrides=overrides, saves=saves, bot_time_limits=bot_time_limits)
     try:
         app.run()
     finally:
         app.ai.close()
-
+        if app.autosaver is not None:
+            app.autosaver.close()

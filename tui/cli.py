@@ -45,29 +45,77 @@ def _stderr_console():
     return Console(stderr=True)
 
 
+SAVES_HELP = "Folder of saved games and of the autosave (default: $TERMARENA_SAVES, else ./saves)."
+DEFAULT_P1, DEFAULT_P2 = "human", f"ai:{DEFAULT_LEVEL}"
+
+
 @app.callback()
-def root(ctx: typer.Context) -> None:
-    """Without a command: open the game picker."""
+def root(
+    ctx: typer.Context,
+    saves_dir: Optional[str] = typer.Option(None, "--saves-dir", help=SAVES_HELP),
+) -> None:
+    """Without a command: open the game picker (and offer to resume an unfinished autosaved game)."""
+    ctx.obj = {"saves_dir": saves_dir}
     if ctx.invoked_subcommand is None:
         from tui.app import run_app
 
-        run_app()
+        run_app(saves=saves_dir)
 
 
 @app.command()
 def play(
+    ctx: typer.Context,
     game: str = typer.Argument(..., help=GAMES_HELP),
-    p1: str = typer.Option("human", "--p1", help="Seat 1 (moves first): human, ai, ai:N, cmd:COMMAND."),
-    p2: str = typer.Option(f"ai:{DEFAULT_LEVEL}", "--p2", help="Seat 2: human, ai, ai:N, cmd:COMMAND."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (Cultist Wars map); random if not given."),
-    load: Optional[str] = typer.Option(None, "--load", help="Start from a saved game or position file."),
+    p1: Optional[str] = typer.Option(None, "--p1", show_default=DEFAULT_P1,
+                                     help="Seat 1 (moves first): human, ai, ai:N, cmd:COMMAND. With --load: "
+                                          "replaces the file's player."),
+    p2: Optional[str] = typer.Option(None, "--p2", show_default=DEFAULT_P2,
+                                     help="Seat 2: human, ai, ai:N, cmd:COMMAND. With --load: replaces the "
+                                          "file's player."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (Cultist Wars map); random if not given. "
+                                                            "With --load, the file's seed wins."),
+    load: Optional[str] = typer.Option(None, "--load", help="Start from a saved game or position file: "
+                                                            "play on from where it stopped."),
+    saves_dir: Optional[str] = typer.Option(None, "--saves-dir", help=SAVES_HELP),
+    no_time_limit: bool = typer.Option(False, "--no-time-limit",
+                                       help="Wait for external bots as long as they take (default: the "
+                                            "CodinGame limits, e.g. 100 ms a turn in Connect 4)."),
 ) -> None:
     """Open GAME straight away (default: you against the AI)."""
     gid = _game_id(game)
-    specs = [_spec(p1, allow_human=True, option="--p1"), _spec(p2, allow_human=True, option="--p2")]
+    given = [None if p is None else _spec(p, allow_human=True, option=opt) for p, opt in ((p1, "--p1"), (p2, "--p2"))]
+    defaults = [_spec(DEFAULT_P1, allow_human=True, option="--p1"), _spec(DEFAULT_P2, allow_human=True, option="--p2")]
+    specs = [g or d for g, d in zip(given, defaults)]
+    saves = saves_dir or (ctx.obj or {}).get("saves_dir")
+    if load is not None:
+        _check_bots_can_join(gid, load, given)
     from tui.app import run_app
 
-    run_app(game=gid, specs=specs, seed=seed, load=load)
+    run_app(game=gid, specs=specs, seed=seed, load=load, overrides=given if load is not None else None,
+            saves=saves, bot_time_limits=not no_time_limit)
+
+
+def _check_bots_can_join(game_id: str, load: str, given: list[PlayerSpec | None]) -> None:
+    """An external bot given with --p1/--p2 cannot join a saved game that has moves: a CodinGame bot only
+    knows games from their start.  Refused here, before the app starts, in one line.  (Other problems
+    with the file, and bots written in the file itself, are told in the app.)"""
+    bots = [(n, s) for n, s in enumerate(given, 1) if s is not None and s.kind == "cmd"]
+    if not bots:
+        return
+    from pathlib import Path
+
+    from tui.storage import StorageError, load_game
+
+    try:
+        saved, _ = load_game(Path(load).expanduser(), game_id)
+    except StorageError:
+        return  # the app says what is wrong with the file
+    if saved.moves:
+        n, spec = bots[0]
+        raise typer.BadParameter(
+            f"the bot {spec.command!r} cannot join {load}: the game has {len(saved.moves)} moves already and "
+            f"an external bot only understands a game from its start (play it as human or ai:N, or load a "
+            f"position file, which has no moves)", param_hint=f"--p{n}")
 
 
 @app.command()

@@ -13,12 +13,14 @@ seat that played ply i is known from the seat that moved first.
 """
 from __future__ import annotations
 
+import datetime as _dt
 import random
 import re
 from dataclasses import dataclass
 
 from engines import GameRecord, get_game, resolve_game_id
-from engines.base import Game, InvalidOutput, Outcome
+from engines.base import FORFEIT_REASONS, Game, InvalidOutput, Outcome
+from engines.savefile import SavedGame
 from tui.specs import PlayerSpec
 
 SEED_RANGE = 1 << 31
@@ -50,12 +52,15 @@ class Session:
         self.start = start
         self.game: Game = self.cls.from_text(start) if start is not None else self.cls.new(self.seed)
         self.first_seat = self.game.current_player()
+        self.start_ply = plies_before(self.game)  # turns played before the start (a loaded position)
         self.notation: list[str] = []
         self._redo: list[str] = []  # the next move to redo is last
         self.forced: Outcome | None = None  # a forfeit: a bot that crashed, timed out or answered nonsense
+        self.changes = 0  # counts every change of the game (moves, undo, redo, forfeit): autosave watches it
         for text in moves or ():
             self.play(text)
         self._redo = list(reversed(redo or []))
+        self.changes = 0
 
     # ------------------------------------------------------------------ who plays
 
@@ -120,10 +125,12 @@ class Session:
             self._redo.pop()  # playing the move that was undone keeps the rest of the redo line
         else:
             self._redo.clear()
+        self.changes += 1
         return Played(seat, written)
 
     def forfeit(self, seat: int, reason: str, detail: str) -> Outcome:
         self.forced = self.game.forfeit(seat, reason, detail)
+        self.changes += 1
         return self.forced
 
     # ------------------------------------------------------------------ undo / redo
@@ -162,8 +169,7 @@ class Session:
             raise SessionError(refusal)
         count = self._undo_count()
         for _ in range(count):
-            self.game.pop()
-            self._redo.append(self.notation.pop())
+            self.step_back()
         return count
 
     def redo(self) -> int:
@@ -172,14 +178,49 @@ class Session:
             raise SessionError("nothing to redo")
         count = 0
         while self._redo and not self.is_over():
-            text = self._redo.pop()
-            move = self.game.parse_output(text)
-            self.game.push(move)
-            self.notation.append(text)
+            self.step_forward()
             count += 1
             if self.kind(self.to_move()) == "human":
                 break
         return count
+
+    # ------------------------------------------------------------------ single plies, whoever played (replay)
+
+    def step_back(self) -> None:
+        """Take back the last ply onto the redo stack, whoever played it (undo and replay use it)."""
+        self.game.pop()
+        self._redo.append(self.notation.pop())
+        self.changes += 1
+
+    def step_forward(self) -> None:
+        """Replay the next ply of the redo stack, whoever plays it."""
+        text = self._redo[-1]
+        self.game.push(self.game.parse_output(text))
+        self._redo.pop()
+        self.notation.append(text)
+        self.changes += 1
+
+    # ------------------------------------------------------------------ saving
+
+    def to_saved(self, date: str | None = None) -> SavedGame:
+        """The whole session as a save: start, seed, players, the moves, the redo line and the result."""
+        result, reason = outcome_result(self.outcome())
+        if date is None:
+            date = _dt.datetime.now().isoformat(timespec="seconds")
+        return SavedGame(game=self.game_id, moves=list(self.notation), start=self.start, seed=self.seed,
+                         players=(self.specs[0].label, self.specs[1].label), date=date, result=result,
+                         reason=reason, redo=self.redo_moves)
+
+    def restore_forfeit(self, result: str, reason: str, side_names: tuple[str, str]) -> bool:
+        """A loaded game that ended by a forfeit (its position is not over): end it again the same way.
+        Returns True when it did."""
+        if self.game.outcome() is not None or reason not in FORFEIT_REASONS or result not in ("1-0", "0-1"):
+            return False
+        loser = 1 if result == "1-0" else 0
+        words = {"crash": "its bot crashed", "timeout": "its bot did not answer in time",
+                 "invalid": "its bot's output was refused"}[reason]
+        self.forced = self.game.forfeit(loser, reason, f"{side_names[loser]} lost: {words}")
+        return True
 
     # ------------------------------------------------------------------ words for the screen
 
@@ -193,3 +234,21 @@ class Session:
         # Engines name the seats ("seat 0 scored a goal", "player 1 connected four"): use the sides' names.
         reason = re.sub(r"\b(?:seat|player) ([01])\b", lambda m: side_names[int(m.group(1))], reason)
         return headline, reason[:1].upper() + reason[1:]
+
+
+def plies_before(game: Game) -> int:
+    """The turns a position says were played before it (each engine keeps its own counter; 0 if none)."""
+    for name in ("turn_index", "turns_played", "turn"):  # Connect 4, Lines of Action, the other two
+        value = getattr(game, name, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return 0
+
+
+def outcome_result(out: Outcome | None) -> tuple[str, str]:
+    """The save file's `result` and `reason` of an outcome: "1-0", "0-1", "1/2-1/2", or "*" unfinished."""
+    if out is None:
+        return "*", ""
+    if out.winner is None:
+        return "1/2-1/2", out.reason
+    return ("1-0" if out.winner == 0 else "0-1"), out.reason

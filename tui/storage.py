@@ -13,6 +13,8 @@ from engines.base import EngineError, Game
 from engines.savefile import MAX_SAVE_BYTES, SavedGame, SaveFormatError, dump, parse
 
 SAVES_ENV = "TERMARENA_SAVES"
+_UMASK = os.umask(0o022)  # read once, at import (os.umask can only read by setting), and put back
+os.umask(_UMASK)
 SUFFIX = ".txt"
 AUTOSAVE_NAME = "autosave"
 
@@ -58,6 +60,12 @@ def atomic_write(path: Path, text: str) -> None:
     data = text.encode("utf-8")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        # mkstemp makes the file private (0600); a save gets the usual mode, or keeps the one it had
+        try:
+            mode = path.stat().st_mode & 0o777
+        except OSError:
+            mode = 0o666 & ~_UMASK
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -124,6 +132,7 @@ class SaveEntry:
     turns: int
     preview: str  # the final position's text
     error: str | None = None  # why it cannot be loaded, if it cannot
+    redo: int = 0  # moves undone and not replaced (a resumed game can redo them)
 
 
 def list_saves(folder: Path) -> list[SaveEntry]:
@@ -138,5 +147,5 @@ def list_saves(folder: Path) -> list[SaveEntry]:
             out.append(SaveEntry(path, "?", ("?", "?"), "", "", "", 0, "", str(e)))
             continue
         out.append(SaveEntry(path, saved.game, saved.players, saved.date, saved.result, saved.reason,
-                             len(saved.moves), final.to_text()))
+                             len(saved.moves), final.to_text(), redo=len(saved.redo)))
     return out

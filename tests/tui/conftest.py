@@ -14,3 +14,11 @@ def pytest_pyfunc_call(pyfuncitem):
         asyncio.run(pyfuncitem.obj(**args))
         return True
     return None
+
+
+@pytest.fixture(autouse=True)
+def _saves_in_a_temporary_folder(tmp_path_factory, monkeypatch):
+    """Every app test saves (and autosaves) into a folder of its own, never into the repository's saves/."""
+    folder = tmp_path_factory.mktemp("saves")
+    monkeypatch.setenv("TERMARENA_SAVES", str(folder))
+    return folder

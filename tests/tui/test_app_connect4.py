@@ -208,7 +208,8 @@ async def test_an_external_bot_plays_its_stderr_is_shown_and_undo_is_refused_in_
 
 
 async def test_a_bot_that_crashes_loses_and_the_reason_is_told_in_plain_words():
-    app = make_app("c4", bot_spec("crash"), "human")
+    # without time limits: on a busy machine a slow start must not turn the crash into a timeout
+    app = make_app("c4", bot_spec("crash"), "human", bot_time_limits=False)
     async with app.run_test(size=SIZE) as pilot:
         s = session(app)
         await wait_until(pilot, lambda: s.ply == 1)
@@ -278,3 +279,11 @@ async def test_a_refused_undo_does_not_stop_the_ai_that_moves_first():
         game_screen(app).action_undo()  # (the key is disabled then; the action refuses in words)
         assert "nothing to undo" in message(app) or s.ply == 1
         await wait_until(pilot, lambda: s.ply == 1)
+
+
+async def test_a_silent_bot_loses_on_time_with_the_codingame_limit():
+    app = make_app("c4", bot_spec("silent"), "human")
+    async with app.run_test(size=SIZE) as pilot:
+        s = session(app)
+        await wait_until(pilot, lambda: s.is_over(), timeout=10)
+        assert s.outcome().reason == "timeout" and s.outcome().winner == 1

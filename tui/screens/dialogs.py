@@ -62,11 +62,14 @@ class MessageScreen(ModalScreen[None]):
 
 
 class GameOverScreen(ModalScreen[str]):
-    """The result and why; dismisses with "new", "undo", "quit" or "close" (look at the board)."""
+    """The result and why; dismisses with "new", "undo", "save", "replay", "quit" or "close" (look at
+    the board)."""
 
     BINDINGS = [
         Binding("n", "choose('new')", "new game"),
         Binding("u", "choose('undo')", "undo"),
+        Binding("s,ctrl+s", "choose('save')", "save"),
+        Binding("p", "choose('replay')", "replay"),
         Binding("escape", "choose('close')", "view board"),
     ]
 
@@ -80,6 +83,7 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(Text(self.headline, style="bold green"), id="result-headline")
             yield Static(self.reason, id="result-reason", classes="dialog-text")
             yield Static(Text(self.scores, style="dim"), id="result-scores")
+            yield Static(Text("s save the game · p replay it", style="dim"), id="result-keys")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("New game (n)", variant="primary", id="new")
                 if self.can_undo:

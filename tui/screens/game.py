@@ -58,6 +58,9 @@ class GameScreen(Screen):
         Binding("n", "new_game", "new game", show=False),
         Binding("L", "toggle_log", "bot log"),
         Binding("ctrl+r", "retry_ai", "retry AI"),
+        # not in the footer (no room at 80 columns); the help screen lists them
+        Binding("ctrl+s", "save", "save", show=False),
+        Binding("ctrl+o", "load", "load", show=False),
     ]
 
     def __init__(self, session: Session, ai: AIOpponent) -> None:
@@ -73,6 +76,7 @@ class GameScreen(Screen):
         self._over_shown = False
         self._watch_timer = None
         self._bot_waiting: tuple[int, float] | None = None  # (seat, since when) while a bot thinks
+        self._autosaved = session.changes  # the session's change count the autosave has seen
 
     # ------------------------------------------------------------------ layout
 
@@ -111,6 +115,11 @@ class GameScreen(Screen):
         self._refresh_panels()
         self.refresh_bindings()
         session = self.session
+        if session.changes != self._autosaved:  # a move, an undo, a redo, a forfeit: autosave it
+            self._autosaved = session.changes
+            autosave = getattr(self.app, "autosave", None)
+            if autosave is not None:
+                autosave(session)
         if session.is_over():
             self.board.accepting = False
             self._stop_opponents()
@@ -293,14 +302,14 @@ class GameScreen(Screen):
         if bot is None:
             return
         lines = self.session.game.bot_input(bot.first)
-        limit_ms = self.session.cls.limits.for_turn(bot.first)
+        limit_s = self.session.cls.limits.for_turn(bot.first) / 1000 if self.app.bot_time_limits else None
         bot.first = False
         self._bot_waiting = (seat, time.monotonic())
         self._wake()
-        self._bot_worker(bot, lines, limit_ms / 1000, self._token)
+        self._bot_worker(bot, lines, limit_s, self._token)
 
     @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
-    def _bot_worker(self, bot: BotSeat, lines: list[str], timeout_s: float, token: int) -> None:
+    def _bot_worker(self, bot: BotSeat, lines: list[str], timeout_s: float | None, token: int) -> None:
         try:
             answer, error = bot.ask(lines, timeout_s), None
         except BotError as e:
@@ -334,8 +343,19 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------------------ game over
 
+    def _covered(self) -> bool:
+        """Another page (the load screen, a replay) is over this one: dialogs of this game wait."""
+        stack = self.app.screen_stack
+        if self not in stack:
+            return True
+        return any(not screen.is_modal for screen in stack[stack.index(self) + 1:])
+
+    def on_screen_resume(self) -> None:
+        if self.session.is_over() and not self._over_shown:
+            self._show_game_over()  # the game ended (the AI's move) while another page was shown
+
     def _show_game_over(self) -> None:
-        if self._over_shown:
+        if self._over_shown or self._covered():
             return
         self._over_shown = True
         out = self.session.outcome()
@@ -349,6 +369,10 @@ class GameScreen(Screen):
             self.app.show_setup(self.session.game_id, self.session.specs, self.session.seed)
         elif choice == "undo":
             self.action_undo()
+        elif choice == "save":
+            self.action_save()
+        elif choice == "replay":
+            self.app.show_replay(self.session.to_saved(), "of this game")
         elif choice == "quit":
             self.app.exit()
 
@@ -426,6 +450,27 @@ class GameScreen(Screen):
                 self.board.choose(text)
 
         self.app.push_screen(MovePrompt(self.board_cls.move_example), typed)
+
+    def action_save(self) -> None:
+        from tui.screens.save import SaveScreen
+        from tui.storage import default_name, save_game
+
+        folder = getattr(self.app, "saves_folder", None)
+        if folder is None:
+            self.say("Saving is not available here", error=True)
+            return
+
+        def write(path) -> None:  # the game as it is when the name is confirmed
+            save_game(path, self.session.to_saved(), self.session.game)
+
+        def saved(path) -> None:
+            if path is not None:
+                self.say(f"Saved to {path}")
+
+        self.app.push_screen(SaveScreen(folder, default_name(self.session.game_id), write), saved)
+
+    def action_load(self) -> None:
+        self.app.show_load()
 
     def action_retry_ai(self) -> None:
         if self._ai_failed is not None and self.session.kind(self.session.to_move()) == "ai":

@@ -18,9 +18,11 @@ GENERAL_KEYS = [
     ("r  ctrl+y", "redo what was undone"),
     ("H", "hint: the strongest AI level (6) suggests a move, without playing it"),
     ("n", "new game (asks first while a game runs)"),
+    ("ctrl+s", "save the game to a file of the save folder (asks a name)"),
+    ("ctrl+o", "load a saved game: play on, or replay a finished one (← → Home End)"),
     ("L", "show or hide the bots' stderr (games with an external bot)"),
     ("ctrl+r", "ask the AI again after it failed"),
-    ("ctrl+q", "quit (asks first while a game runs)"),
+    ("ctrl+q", "quit (asks first while a game runs; the game is autosaved and offered next time)"),
 ]
 
 

@@ -29,6 +29,7 @@ class PickerScreen(Screen):
     BINDINGS = [
         *[Binding(str(i + 1), f"pick({i})", "pick", show=False) for i in range(len(GAME_IDS))],
         Binding("q", "app.quit", "quit", show=False),
+        Binding("l,ctrl+o", "load", "load a saved game"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -45,11 +46,14 @@ class PickerScreen(Screen):
                     continue
                 options.append(Option(entry(i, cls.title, cls.description), id=gid))
             yield OptionList(*options, id="games")
-            yield Static(Text("Enter or 1-4: set up a game · ctrl+q: quit", style="dim"))
+            yield Static(Text("Enter or 1-4: set up a game · l: load a saved game · ctrl+q: quit", style="dim"))
         yield GameFooter()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.app.show_setup(event.option.id)
+
+    def action_load(self) -> None:
+        self.app.show_load()
 
     def action_pick(self, index: int) -> None:
         self.app.show_setup(GAME_IDS[index])

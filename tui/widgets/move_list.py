@@ -17,7 +17,10 @@ class MoveList(VerticalScroll, can_focus=False):
     def compose(self):
         yield Static(id="move-lines")
 
-    def show(self, session: Session, board_cls) -> None:
+    def show(self, session: Session, board_cls, replay: bool = False) -> None:
+        if replay:
+            self._show_replay(session, board_cls)
+            return
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append("Moves", "bold underline")
         if not session.notation:
@@ -32,3 +35,26 @@ class MoveList(VerticalScroll, can_focus=False):
             text.append(f"\n    ({len(redo)} to redo: {' '.join(redo[:3])}{' …' if len(redo) > 3 else ''})", "dim")
         self.query_one("#move-lines", Static).update(text)
         self.call_after_refresh(self.scroll_end, animate=False)
+
+    def _show_replay(self, session: Session, board_cls) -> None:
+        """The whole game, the moves not yet replayed dimmed, the position shown marked with ▶."""
+        line = session.notation + session.redo_moves
+        here = session.ply
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f"Moves  {here}/{len(line)}", "bold underline")
+        text.append("\n▶   start" if here == 0 else "\n    start", "reverse bold" if here == 0 else "dim")
+        for i, move in enumerate(line):
+            seat = session.seat_of_ply(i)
+            current, future = i + 1 == here, i >= here
+            row = Text()
+            row.append("▶" if current else " ", "bold")
+            row.append(f"{i + 1:>3} ", "dim")
+            row.append(board_cls.side_marks[seat] + " ", "dim" if future else board_cls.side_styles[seat])
+            row.append(move, "dim" if future else "")
+            if current:
+                row.stylize("reverse")
+            text.append("\n")
+            text.append_text(row)
+        self.query_one("#move-lines", Static).update(text)
+        # keep the current move in view, a few lines of context above it
+        self.call_after_refresh(lambda: self.scroll_to(y=max(0, here + 1 - self.size.height // 2), animate=False))

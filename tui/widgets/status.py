@@ -53,7 +53,7 @@ class StatusPanel(Static):
             text.append(f"{board_cls.side_names[seat]:<7}", board_cls.side_styles[seat])
             text.append(" " + describe_spec(session.specs[seat], 11) + "\n")
         if over is None:
-            text.append(f"Turn {session.ply + 1}: ")
+            text.append(f"Turn {session.start_ply + session.ply + 1}: ")
             text.append(board_cls.side_names[mover], board_cls.side_styles[mover])
             text.append(" to move")
         else:

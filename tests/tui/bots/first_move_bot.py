@@ -1,6 +1,7 @@
-"""A test bot for any game: plays the first legal move the engine lists; `crash` / `junk` misbehave.
+"""A test bot for any game: plays the first legal move the engine lists; `crash` / `junk` / `silent`
+misbehave.
 
-Usage: first_move_bot.py GAME [first|crash|junk]
+Usage: first_move_bot.py GAME [first|crash|junk|silent]
 """
 import sys
 from pathlib import Path
@@ -31,6 +32,8 @@ def main() -> None:
         if mode == "crash" and turn >= 2:
             print("about to crash", file=sys.stderr, flush=True)
             sys.exit(3)
+        if mode == "silent":
+            continue
         if mode == "junk":
             print("hello", flush=True)
             continue

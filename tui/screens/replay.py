@@ -1,0 +1,136 @@
+"""Replay: step through a game forwards and backwards on its board (← → one move, Home End the start and
+the end, PgUp PgDn ten moves); the move list marks where you are.  `p` leaves the replay to play on
+from the position shown, with the rest of the game kept as the redo line.
+
+The replay owns a Session of the whole game and moves along it one ply at a time (Session.step_back /
+step_forward); nobody is asked to move, nothing is autosaved.  A game that ended by a forfeit (a bot
+that crashed) shows that result at its last move only.
+"""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from engines.savefile import SavedGame
+from tui.session import Session
+from tui.specs import PlayerSpec, SpecError, parse_spec
+from tui.widgets.boards import board_class
+from tui.widgets.footer import GameFooter
+from tui.widgets.move_list import MoveList
+from tui.widgets.status import MessageLine, StatusPanel
+
+
+def display_spec(label: str) -> PlayerSpec:
+    try:
+        return parse_spec(label)
+    except SpecError:
+        return PlayerSpec("human")
+
+
+class ReplayScreen(Screen):
+    # priority: the keys are the replay's even though boards use arrows for their cursors
+    BINDINGS = [
+        Binding("left", "step(-1)", "back", key_display="←", priority=True),
+        Binding("right", "step(1)", "forward", key_display="→", priority=True),
+        Binding("home", "go(0)", "first", priority=True),
+        Binding("end", "go(-1)", "last", priority=True),
+        Binding("pageup", "step(-10)", "-10", show=False, priority=True),
+        Binding("pagedown", "step(10)", "+10", show=False, priority=True),
+        Binding("p", "play_on", "play on"),
+        Binding("escape,q", "back", "leave"),
+    ]
+
+    def __init__(self, saved: SavedGame, title: str = "") -> None:
+        super().__init__()
+        self.saved = saved
+        self.title_text = title
+        specs = [display_spec(label) for label in saved.players]
+        self.session = Session(saved.game, specs, saved.seed, start=saved.start, moves=saved.moves)
+        self.board_cls = board_class(saved.game)
+        self.session.restore_forfeit(saved.result, saved.reason, self.board_cls.side_names)
+        self.final_forced = self.session.forced
+        self.length = self.session.ply
+        self.board = self.board_cls(self.session)
+        self.board.can_focus = False  # its keys (arrows...) must not compete with the replay's
+        self._go(0)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="game-body"):
+            with Vertical(id="board-area"):
+                yield self.board
+            with Vertical(id="side"):
+                yield StatusPanel(id="status")
+                yield Static(id="replay-info")
+                yield MoveList(id="moves")
+                yield MessageLine(id="message")
+        yield GameFooter()
+
+    def on_mount(self) -> None:
+        self._changed()
+
+    # ------------------------------------------------------------------ moving along the game
+
+    @property
+    def ply(self) -> int:
+        return self.session.ply
+
+    def _go(self, ply: int) -> None:
+        ply = max(0, min(self.length, ply))
+        session = self.session
+        session.forced = None
+        while session.ply > ply:
+            session.step_back()
+        while session.ply < ply:
+            session.step_forward()
+        if ply == self.length:
+            session.forced = self.final_forced
+
+    def _changed(self) -> None:
+        self.board.position_changed()
+        self.query_one(StatusPanel).show(self.session, self.board)
+        self.query_one(MoveList).show(self.session, self.board_cls, replay=True)
+        info = Text()
+        info.append("Replay", "bold reverse")
+        if self.title_text:
+            info.append(f" {self.title_text}", "dim")
+        info.append(f"\nmove {self.ply} of {self.length}")
+        if self.ply == self.length and self.saved.result == "*":
+            info.append(" (game unfinished)", "dim")
+        self.query_one("#replay-info", Static).update(info)
+        self.refresh_bindings()
+
+    def action_step(self, delta: int) -> None:
+        self._go(self.ply + delta)
+        self._changed()
+
+    def action_go(self, where: int) -> None:
+        self._go(self.length if where < 0 else where)
+        self._changed()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "step":
+            return self.ply > 0 if parameters and int(parameters[0]) < 0 else self.ply < self.length
+        if action == "go":
+            return self.ply > 0 if parameters and parameters[0] == 0 else self.ply < self.length
+        if action == "play_on":
+            return not self.session.is_over()
+        return True
+
+    # ------------------------------------------------------------------ leaving
+
+    def action_play_on(self) -> None:
+        if self.session.is_over():
+            self.query_one(MessageLine).say("The game is over here: step back (←) to play on from earlier",
+                                            error=True)
+            return
+        saved = SavedGame(game=self.saved.game, moves=list(self.session.notation), start=self.saved.start,
+                          seed=self.session.seed, players=self.saved.players,
+                          redo=self.session.redo_moves)
+        self.app.play_saved(saved, confirm=True)
+
+    def action_back(self) -> None:
+        self.app.leave_page(self)
