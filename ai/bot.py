@@ -68,3 +68,29 @@ def run_bot(game_id: str, choose: Chooser, *, stdin: BinaryIO | None = None, std
         except BrokenPipeError:
             return 0
         reader.played(move)
+
+
+def main(argv: list[str] | None = None, prog: str = "python -m ai.bot") -> int:
+    """`python -m ai.bot GAME [--level N] [--think-ms MS] [--seed S]`: the bot without the CLI's imports,
+    which the referee uses for `ai:N` seats so that start-up eats less of the first turn's time."""
+    import argparse
+
+    from ai.levels import MAX_LEVEL, MIN_LEVEL, make_player
+    from engines import UnknownGame, resolve_game_id
+
+    ap = argparse.ArgumentParser(prog=prog, description="The built-in AI as a CodinGame bot on stdin/stdout.")
+    ap.add_argument("game")
+    ap.add_argument("--level", type=int, default=3, choices=range(MIN_LEVEL, MAX_LEVEL + 1))
+    ap.add_argument("--think-ms", type=int, default=None)
+    ap.add_argument("--seed", type=int, default=None)
+    args = ap.parse_args(argv)
+    try:
+        gid = resolve_game_id(args.game)
+    except UnknownGame as e:
+        ap.error(str(e))
+    player = make_player(gid, args.level, think_ms=args.think_ms, seed=args.seed)
+    return run_bot(gid, player.choose, margin=None if args.think_ms else 0.6)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,3 +1,3 @@
-from tui.cli import main
+from tui.entry import main
 
 main()

@@ -175,12 +175,12 @@ def bot(
     Any referee can host it (this one, the official one, another project's). By default it answers
     well inside the game's CodinGame time limits (first turn and later turns).
     """
-    from ai.bot import run_bot
-    from ai.levels import make_player
+    from ai.bot import main as bot_main
 
     gid = _game_id(game)
-    player = make_player(gid, level, think_ms=think_ms, seed=seed)
-    raise typer.Exit(run_bot(gid, player.choose, margin=None if think_ms else 0.6))
+    argv = [gid, "--level", str(level)] + (["--think-ms", str(think_ms)] if think_ms else []) \
+        + (["--seed", str(seed)] if seed is not None else [])
+    raise typer.Exit(bot_main(argv))
 
 
 @app.command()
