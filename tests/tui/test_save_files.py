@@ -5,7 +5,6 @@ and the command line's --load / --saves-dir options.  No Textual here: fast."""
 from __future__ import annotations
 
 import re
-
 from collections import deque
 from pathlib import Path
 
