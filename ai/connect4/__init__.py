@@ -1,0 +1,15 @@
+"""Connect 4 (7x9, STEAL) AI: bitboard alpha-beta with a transposition table, an exact endgame solver
+and an opening book computed offline.
+
+Modules:
+- `bitboard`: the board as two ints (the engine's layout), winning-cell masks, conversions.
+- `search`: negamax alpha-beta (PVS, iterative deepening, TT, history ordering, forced-move
+  extension, threat/parity evaluation); it solves the game exactly once every line reaches the end.
+- `player`: the six levels (`make_player`, `LEVELS`) and `search_speed` for `termarena bench`.
+- `book` / `opening_book` / `make_book`: the first move, the STEAL decision and book lines, with the
+  tool that computes them (`python -m ai.connect4.make_book table|lines`).
+- `mcts`: a plain UCT bot, the benchmark opponent (`python -m ai.connect4.mcts`), not a level.
+"""
+from ai.connect4.player import LEVELS, Connect4Player, make_player, search_speed
+
+__all__ = ["LEVELS", "Connect4Player", "make_player", "search_speed"]

@@ -1,0 +1,469 @@
+"""Alpha-beta search for Connect 4 (7x9) on bitboards: negamax with a transposition table, iterative
+deepening, principal-variation search, threat-based move ordering and a threat/parity evaluation.
+
+Scores are from the side to move.  A win is `WIN + e`, where e is the number of empty cells left after
+the winning chip (a quicker win leaves more), a loss is `-(WIN + e)`, a draw (full board) is 0, and the
+heuristic evaluation stays well inside +-WIN.  Win/loss scores do not depend on the path, so the
+transposition table stores them unchanged; a proven score is stored with depth PROVEN and is then
+valid at every depth.  When the search reaches the end of the game on every line it is an exact
+solver: the same code, with no leaf ever evaluated.
+
+Every node keeps Pons' invariant: the side to move cannot win at once (its parent never plays a move
+that allows it).  So a node first computes the opponent's winning cells: two playable ones are a
+loss, one must be blocked, and no move may go under one.  A node with a single sensible move is not
+counted as a ply (forced-move extension), which acts as a quiescence search for threats.
+"""
+from __future__ import annotations
+
+import gc
+import time
+from dataclasses import dataclass, field
+
+from ai.connect4.bitboard import (BOARD, BOTTOM, CELLS, CENTRE_ORDER, COL_MASK, COLS, PARITY, STRIDE, WINDOWS,
+                                  win_cells)
+
+WIN = 1_000_000
+INF = 10 * WIN
+PROVEN = 1000  # TT depth of a proven (game-theoretic) score
+EXACT, LOWER, UPPER = 0, 1, 2
+STEAL = -2
+
+# Evaluation weights, tuned by self-play matches at 3,000 nodes a move (200 games per comparison, from
+# all 81 two-ply openings in both colours): threats count far more than chip placement, and a threat of
+# the parity its owner gets at the end of the game (see `threats` in _negamax_fn) more than the other.
+DEFAULT_WEIGHTS = {
+    "good_threat": 80,  # a winning cell of the parity its owner gets when the board fills up
+    "bad_threat": 50,  # a winning cell of the other parity
+    "stacked": 60,  # two winning cells one above the other (the lower live)
+    "position": 2.5,  # scale of the positional term (windows through each chip's cell)
+}
+
+
+class Stop(Exception):
+    """Raised inside the search when the deadline or node budget is reached."""
+
+
+@dataclass
+class Result:
+    move: int  # column 0..8, or STEAL
+    score: int  # from the side to move
+    depth: int  # last completed depth (0 when the move came from the root checks alone)
+    nodes: int
+    elapsed: float
+    scores: dict[int, int] = field(default_factory=dict)  # root move -> score at `depth` (exact only if multipv)
+    proven: bool = False
+
+
+def position_value(cur: int, mask: int, weights: list[int] = WINDOWS) -> int:
+    """Sum of the window counts of the mover's chips minus the opponent's (the positional term)."""
+    opp = cur ^ mask
+    v = 0
+    for b in range(COLS * STRIDE):
+        bit = 1 << b
+        if cur & bit:
+            v += weights[b]
+        elif opp & bit:
+            v -= weights[b]
+    return v
+
+
+class Searcher:
+    """One search engine with its own transposition table (kept between searches of a game)."""
+
+    def __init__(self, weights: dict[str, int] | None = None, tt_limit: int = 500_000) -> None:
+        w = dict(DEFAULT_WEIGHTS)
+        if weights:
+            w.update(weights)
+        self.weights = w
+        # the positional term: each chip is worth the number of 4-cell windows through its cell
+        self.cell_weights = [round(x * w["position"]) for x in WINDOWS]
+        self.tt: dict[int, tuple[int, int, int, int]] = {}
+        self.tt_limit = tt_limit
+        self.history = [0] * (COLS * STRIDE + 1)
+
+    def clear(self) -> None:
+        self.tt.clear()
+        self.history = [0] * (COLS * STRIDE + 1)
+
+    # ------------------------------------------------------------------ the root
+
+    def search(self, cur: int, mask: int, *, steal: bool = False, max_depth: int | None = None,
+               node_limit: int | None = None, deadline: float | None = None, on_info=None,
+               multipv: bool = False, soft_time: float | None = None) -> Result:
+        """Iterative deepening from the position (cur = chips of the side to move, mask = all chips).
+
+        `steal`: STEAL is among the root moves (turn index 1; the one chip on the board is the opponent's).
+        Stops at `max_depth`, after `node_limit` nodes or at `deadline` (time.monotonic()), whichever
+        comes first; with `soft_time` (seconds) no new depth starts after that much time.
+        `multipv`: every root move gets an exact score (slower; for the noisy levels).
+        """
+        # No reference cycles are made while searching; the collector's full passes over a big table
+        # would only pause the search (tens of ms), so it is off until the search returns.
+        gc_was_on = gc.isenabled()
+        gc.disable()
+        try:
+            return self._search(cur, mask, steal, max_depth, node_limit, deadline, on_info, multipv, soft_time)
+        finally:
+            if gc_was_on:
+                gc.enable()
+
+    def _search(self, cur, mask, steal, max_depth, node_limit, deadline, on_info, multipv, soft_time) -> Result:
+        t0 = time.monotonic()
+        if len(self.tt) > self.tt_limit:
+            self.tt.clear()
+        hist = self.history
+        for i in range(len(hist)):
+            hist[i] >>= 2
+        opp = cur ^ mask
+        n = CELLS - mask.bit_count()
+        empty = BOARD ^ mask
+        possible = (mask + BOTTOM) & BOARD
+        w_me = win_cells_masked(cur, empty)
+        w_op = win_cells_masked(opp, empty)
+        W = self.cell_weights
+        pos = position_value(cur, mask, W)
+
+        # Root moves: (move, child cur, child mask, child pos, loses at once)
+        children = []
+        for c in CENTRE_ORDER:
+            m = possible & COL_MASK[c]
+            if not m:
+                continue
+            if m & w_me:  # an immediate win needs no search
+                return Result(c, WIN + n - 1, 0, 1, time.monotonic() - t0, {c: WIN + n - 1}, True)
+            nm = mask | m
+            loses = bool(w_op & ~nm & ((nm + BOTTOM) & BOARD))
+            children.append([c, opp, nm, -(pos + W[m.bit_length() - 1]), loses])
+        if steal:
+            # The opponent's only chip becomes ours; the opponent moves next with no chip on the board.
+            children.append([STEAL, 0, mask, -(pos + 2 * W[mask.bit_length() - 1]), False])
+
+        if max_depth is None:
+            max_depth = n
+        max_depth = max(1, min(max_depth, n))
+        loss_now = -(WIN + n - 2)
+
+        negamax, count = self._negamax_fn(node_limit, deadline)
+
+        best = children[0][0]
+        best_score = -INF
+        scores: dict[int, int] = {}
+        done_depth = 0
+        proven = False
+        if all(ch[4] for ch in children):  # every move loses at once: take the first (centre-most)
+            return Result(best, loss_now, 0, 0, time.monotonic() - t0, {ch[0]: loss_now for ch in children}, True)
+        children = [ch for ch in children if not ch[4]] + [ch for ch in children if ch[4]]
+        for depth in range(1, max_depth + 1):
+            alpha, beta = -INF, INF
+            it_best, it_score = None, -INF
+            it_scores: dict[int, int] = {}
+            try:
+                for i, (mv, ccur, cmask, cpos, loses) in enumerate(children):
+                    if loses:
+                        s = loss_now
+                    elif multipv:
+                        s = -negamax(ccur, cmask, cpos, depth - 1, n - 1, -INF, INF)
+                    elif i == 0:
+                        s = -negamax(ccur, cmask, cpos, depth - 1, n - 1, -beta, -alpha)
+                    else:
+                        s = -negamax(ccur, cmask, cpos, depth - 1, n - 1, -alpha - 1, -alpha)
+                        if s > alpha:
+                            s = -negamax(ccur, cmask, cpos, depth - 1, n - 1, -beta, -alpha)
+                    it_scores[mv] = s
+                    if s > it_score:
+                        it_best, it_score = mv, s
+                        if s > alpha:
+                            alpha = s
+            except Stop:
+                # A move of the unfinished depth that beat the first (previous best) move is better.
+                if it_best is not None and len(it_scores) > 1 and it_best != children[0][0]:
+                    best, best_score = it_best, it_score
+                break
+            done_depth = depth
+            best, best_score, scores = it_best, it_score, it_scores
+            order = {mv: k for k, mv in enumerate(c[0] for c in children)}
+            children.sort(key=lambda ch: (ch[0] != best, -it_scores.get(ch[0], -INF), order[ch[0]]))
+            elapsed = time.monotonic() - t0
+            if on_info is not None:
+                on_info(depth, count(), best_score, best, elapsed)
+            if best_score >= WIN or all(v <= -WIN for v in it_scores.values()):
+                proven = True
+                break
+            if depth >= n:  # searched to the end of the game on every line: exact
+                proven = True
+                break
+            if soft_time is not None and elapsed > soft_time:
+                break
+        return Result(best, best_score, done_depth, count(), time.monotonic() - t0, scores, proven)
+
+    # ------------------------------------------------------------------ the tree
+
+    def _negamax_fn(self, node_limit: int | None, deadline: float | None):
+        """The recursive search as a closure over its tables (locals are the fastest names in CPython).
+
+        The code is written out by hand for speed: the winning-cell computation (Pons'
+        compute_winning_position) appears inline, and a node at depth 1 evaluates its children itself
+        instead of calling itself for each (a child at depth 0 only needs the mover's new winning
+        cells: the other side's are the parent's, minus the move).  No garbage is made per node
+        except the small move list and the table entry.
+        """
+        tt = self.tt
+        tt_get = tt.get
+        hist = self.history
+        W = self.cell_weights
+        PAR0, PAR1 = PARITY
+        ORDER = [0] * (COLS * STRIDE)  # static order: the centre first
+        for rank, c in enumerate(reversed(CENTRE_ORDER)):
+            for h in range(7):
+                ORDER[c * STRIDE + h] = rank
+        good_w = self.weights["good_threat"]
+        bad_w = self.weights["bad_threat"]
+        stack_w = self.weights["stacked"]
+        UP1 = BOARD & ~BOTTOM
+        UP2 = UP1 & ~(BOTTOM << 1)
+        monotonic = time.monotonic
+        big_limit = 1 << 62
+        limit = node_limit if node_limit is not None else big_limit
+        check_every = 128 if deadline is not None else big_limit
+        nodes = 0
+        check_at = min(limit, check_every)
+
+        def check() -> None:
+            nonlocal check_at
+            if nodes >= limit:
+                raise Stop
+            if deadline is not None and monotonic() >= deadline:
+                raise Stop
+            check_at = min(limit, nodes + check_every)
+
+        def threats(w_me, w_op, n):
+            """The threat part of the evaluation, for the side to move with n empty cells; w_me and
+            w_op are the two sides' winning cells (empty, none playable by the side to move).
+
+            Zugzwang parity on 7 rows: when the board fills up with both sides avoiding the cell under
+            a threat, the cell at height h (0 = bottom) of the last column is played when 7 - h cells
+            are empty; the side to move now moves whenever the number of empty cells has the parity of
+            n.  So the side to move gets the cells with 7 - h = n (mod 2), i.e. h and n of different
+            parity, and the opponent those with h = n (mod 2).  Without a STEAL player 0 (63 empty
+            cells) thus wants threats on the referee's rows 6, 4, 2, 0 (h even), as the first player
+            does on the classic 6-row board; after a STEAL the parities swap.  Checked by exact solving
+            (see the report): with one side holding a single threat, it wins 76% of such positions
+            when the threat has its parity, 46% when not."""
+            # a threat strictly above one of the opponent's in the same column comes too late
+            a = (w_op << 1) & UP1
+            a |= (a << 1) & UP1
+            a |= (a << 2) & UP2
+            a |= (a << 2) & UP2
+            live_me = w_me & ~a
+            a = (w_me << 1) & UP1
+            a |= (a << 1) & UP1
+            a |= (a << 2) & UP2
+            a |= (a << 2) & UP2
+            live_op = w_op & ~a
+            # the side to move gets the cells at heights of the other parity than n when the board fills
+            if n & 1:
+                gm = live_me & PAR0
+                go = live_op & PAR1
+            else:
+                gm = live_me & PAR1
+                go = live_op & PAR0
+            return (good_w * (gm.bit_count() - go.bit_count())
+                    + bad_w * ((live_me ^ gm).bit_count() - (live_op ^ go).bit_count())
+                    + stack_w * ((live_me & (w_me >> 1)).bit_count() - (live_op & (w_op >> 1)).bit_count()))
+
+        def negamax(cur, mask, pos, depth, n, alpha, beta):
+            nonlocal nodes
+            nodes += 1
+            if nodes >= check_at:
+                check()
+            opp = cur ^ mask
+            empty = BOARD ^ mask
+            possible = (mask + BOTTOM) & BOARD
+            # the opponent's winning cells
+            p = opp
+            r = (p << 1) & (p << 2) & (p << 3)
+            t = (p << 8) & (p << 16)
+            r |= t & ((p << 24) | (p >> 8))
+            t = (p >> 8) & (p >> 16)
+            r |= t & ((p << 8) | (p >> 24))
+            t = (p << 7) & (p << 14)
+            r |= t & ((p << 21) | (p >> 7))
+            t = (p >> 7) & (p >> 14)
+            r |= t & ((p << 7) | (p >> 21))
+            t = (p << 9) & (p << 18)
+            r |= t & ((p << 27) | (p >> 9))
+            t = (p >> 9) & (p >> 18)
+            r |= t & ((p << 9) | (p >> 27))
+            w_op = r & empty
+            forced = possible & w_op
+            if forced:
+                if forced & (forced - 1):
+                    return -(WIN + n - 2)
+                nxt = forced & ~(w_op >> 1)
+                if not nxt:
+                    return -(WIN + n - 2)
+                single = True
+            else:
+                nxt = possible & ~(w_op >> 1)
+                if not nxt:
+                    return -(WIN + n - 2)
+                single = not (nxt & (nxt - 1))
+            if n <= 2:
+                return 0
+            if depth <= 0 and not single:
+                # leaf: positional value plus threats weighted by zugzwang parity
+                p = cur
+                r = (p << 1) & (p << 2) & (p << 3)
+                t = (p << 8) & (p << 16)
+                r |= t & ((p << 24) | (p >> 8))
+                t = (p >> 8) & (p >> 16)
+                r |= t & ((p << 8) | (p >> 24))
+                t = (p << 7) & (p << 14)
+                r |= t & ((p << 21) | (p >> 7))
+                t = (p >> 7) & (p >> 14)
+                r |= t & ((p << 7) | (p >> 21))
+                t = (p << 9) & (p << 18)
+                r |= t & ((p << 27) | (p >> 9))
+                t = (p >> 9) & (p >> 18)
+                r |= t & ((p << 9) | (p >> 27))
+                return pos + threats(r & empty, w_op, n)
+            # bounds from the game's length: we cannot win on this move, the opponent not on the next
+            lo = -(WIN + n - 4)
+            if alpha < lo:
+                alpha = lo
+                if alpha >= beta:
+                    return alpha
+            hi = WIN + n - 3
+            if beta > hi:
+                beta = hi
+                if alpha >= beta:
+                    return beta
+            key = cur + mask
+            e = tt_get(key)
+            tt_bi = -1
+            if e is not None:
+                ed, ef, es, tt_bi = e
+                if ed >= depth:
+                    if ef == EXACT:
+                        return es
+                    if ef == LOWER:
+                        if es >= beta:
+                            return es
+                        if es > alpha:
+                            alpha = es
+                    elif es <= alpha:
+                        return es
+                    elif es < beta:
+                        beta = es
+            alpha0 = alpha
+            n1 = n - 1
+            # moves as ints (score << 7 | bit index), best first: the TT move, then history, then
+            # the centre (ORDER); ints sort much faster than tuples
+            if single:
+                moves = [nxt.bit_length() - 1]
+            else:
+                moves = []
+                x = nxt
+                while x:
+                    m = x & -x
+                    x ^= m
+                    bi = m.bit_length() - 1
+                    if bi == tt_bi:
+                        moves.append((1 << 60) | bi)
+                    else:
+                        moves.append(((hist[bi] + ORDER[bi]) << 7) | bi)
+                moves.sort(reverse=True)
+            best = -INF
+            best_bi = -1
+            if depth == 1 and not single:
+                # the children are leaves unless a forced move extends them: evaluate them here
+                win_now = WIN + n1 - 2  # the child has no move that does not lose at once
+                for k in moves:
+                    bi = k & 127
+                    m = 1 << bi
+                    nodes += 1
+                    p = cur | m
+                    nm = mask | m
+                    cempty = empty ^ m
+                    r = (p << 1) & (p << 2) & (p << 3)
+                    t = (p << 8) & (p << 16)
+                    r |= t & ((p << 24) | (p >> 8))
+                    t = (p >> 8) & (p >> 16)
+                    r |= t & ((p << 8) | (p >> 24))
+                    t = (p << 7) & (p << 14)
+                    r |= t & ((p << 21) | (p >> 7))
+                    t = (p >> 7) & (p >> 14)
+                    r |= t & ((p << 7) | (p >> 21))
+                    t = (p << 9) & (p << 18)
+                    r |= t & ((p << 27) | (p >> 9))
+                    t = (p >> 9) & (p >> 18)
+                    r |= t & ((p << 9) | (p >> 27))
+                    w_us = r & cempty
+                    cposs = (nm + BOTTOM) & BOARD
+                    f = cposs & w_us
+                    if f:
+                        cn = 0 if f & (f - 1) else f & ~(w_us >> 1)
+                    else:
+                        cn = cposs & ~(w_us >> 1)
+                    if not cn:
+                        s = win_now
+                    elif not (cn & (cn - 1)):  # the child has one move: it is searched, not evaluated
+                        nodes -= 1
+                        s = -negamax(opp, nm, -(pos + W[bi]), 0, n1, -beta, -alpha)
+                    elif n1 <= 2:
+                        s = 0
+                    else:
+                        s = pos + W[bi] - threats(w_op & cempty, w_us, n1)
+                    if s > best:
+                        best = s
+                        best_bi = bi
+                        if s > alpha:
+                            alpha = s
+                            if s >= beta:
+                                hist[bi] += 2
+                                break
+                if nodes >= check_at:
+                    check()
+            else:
+                child_depth = depth if single else depth - 1
+                first = True
+                for k in moves:
+                    bi = k & 127
+                    m = 1 << bi
+                    nm = mask | m
+                    cp = -(pos + W[bi])
+                    if first:
+                        s = -negamax(opp, nm, cp, child_depth, n1, -beta, -alpha)
+                        first = False
+                    else:
+                        s = -negamax(opp, nm, cp, child_depth, n1, -alpha - 1, -alpha)
+                        if alpha < s < beta:
+                            s = -negamax(opp, nm, cp, child_depth, n1, -beta, -alpha)
+                    if s > best:
+                        best = s
+                        best_bi = bi
+                        if s > alpha:
+                            alpha = s
+                            if s >= beta:
+                                hist[bi] += depth * depth + 1
+                                break
+            if best <= alpha0:
+                flag = UPPER
+                d = PROVEN if best <= -WIN else depth
+            elif best >= beta:
+                flag = LOWER
+                d = PROVEN if best >= WIN else depth
+            else:
+                flag = EXACT
+                d = PROVEN if best >= WIN or best <= -WIN else depth
+            tt[key] = (d, flag, best, best_bi)
+            return best
+
+        def count() -> int:
+            return nodes
+
+        return negamax, count
+
+
+def win_cells_masked(p: int, empty: int) -> int:
+    return win_cells(p) & empty
