@@ -1,0 +1,10 @@
+"""Paper Soccer AI: alpha-beta over whole turns (bounce chains deduplicated by effect) with a
+transposition table, immediate-goal detection and don't-lose filtering.
+
+`make_player(level, think_ms=None, seed=None)`, `LEVELS` and `search_speed` are the interface that
+ai/levels.py and `termarena bench` use; the search is in `search.py`, the pitch and turn generator in
+`board.py`, a plain MCTS yardstick in `mcts.py`, in-process matches in `arena.py`.
+"""
+from ai.paper_soccer.player import LEVELS, PaperSoccerPlayer, make_player, search_speed
+
+__all__ = ["LEVELS", "PaperSoccerPlayer", "make_player", "search_speed"]

@@ -1,0 +1,154 @@
+"""In-process matches between Paper Soccer AI configurations (for tuning and strength estimates).
+
+Faster than `termarena match` (no processes, no referee I/O) and with budgets the CLI does not offer.
+A spec is `level:N` (optionally `level:N,ms=...`), `ab:KEY=V,...` (keys: nodes, ms, and the
+evaluation weights of `search.Weights` by name) or `mcts:KEY=V,...` (ms, iterations, c, solve).
+Each opening (a few random turns from the start) is played twice with colours swapped.
+
+    python -m ai.paper_soccer.arena "ab:nodes=3000" "ab:nodes=3000,mouth=20" -n 40 -j 2
+"""
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import random
+import time
+
+from engines.paper_soccer import PaperSoccer
+
+from ai.tournament import Score, elo_with_error
+
+
+def parse_spec(spec: str) -> tuple[str, dict]:
+    kind, _, rest = spec.partition(":")
+    opts: dict = {}
+    for part in filter(None, rest.split(",")):
+        k, _, v = part.partition("=")
+        if not v:
+            opts["level"] = int(k)
+            continue
+        try:
+            opts[k] = int(v)
+        except ValueError:
+            opts[k] = float(v)
+    return kind, opts
+
+
+class _AbPlayer:
+    def __init__(self, opts: dict, seed: int):
+        from ai.paper_soccer.search import Searcher, Weights
+
+        opts = dict(opts)
+        self.nodes = opts.pop("nodes", None)
+        self.ms = opts.pop("ms", None)
+        self.eps = opts.pop("eps", 0.0)  # how often a random turn among those leaving no goal open
+        self.rng = random.Random(seed)
+        search_keys = ("visits", "per_end", "states", "root_visits", "root_per_end", "root_states")
+        sopts = {k: opts.pop(k) for k in search_keys if k in opts}
+        self.searcher = Searcher(Weights(**opts), **sopts)
+
+    def choose(self, game, deadline=None, on_info=None):
+        dl = None if self.ms is None else time.monotonic() + self.ms / 1000
+        r = self.searcher.search(game, node_limit=self.nodes, deadline=dl)
+        if self.eps and r.safe and r.score < 900_000 and self.rng.random() < self.eps:
+            return self.rng.choice(r.safe)
+        return r.move
+
+
+def make(spec: str, seed: int):
+    kind, opts = parse_spec(spec)
+    if kind == "level":
+        from ai.paper_soccer import make_player
+
+        p = make_player(opts["level"], seed=seed, think_ms=opts.get("ms"))
+        return p
+    if kind == "ab":
+        return _AbPlayer(opts, seed)
+    if kind == "mcts":
+        from ai.paper_soccer.mcts import Mcts
+
+        return Mcts(iterations=opts.get("iterations"), ms=opts.get("ms"), c=opts.get("c", 2.0),
+                    solve=bool(opts.get("solve", 1)), seed=seed)
+    raise ValueError(f"unknown spec {spec!r}")
+
+
+def opening(index: int, turns: int = 2) -> list[str]:
+    """A few random turns from the start that neither end the game nor leave a goal in one open."""
+    rng = random.Random(1000 + index)
+    while True:
+        g = PaperSoccer.new()
+        for _ in range(turns):
+            moves = g.legal_turns_by_effect(500)
+            g.push(rng.choice(moves))
+            if g.is_over():
+                break
+        if not g.is_over() and g.scoring_turn() is None:
+            return list(g.move_stack)
+
+
+def play_one(args) -> tuple[int, int | None, int, float, float]:
+    """(game index, winner seat or None, turns, seconds used by seat 0, by seat 1)."""
+    index, spec0, spec1, turns, cg = args
+    players = [make(spec0, 2 * index), make(spec1, 2 * index + 1)]
+    first = [True, True]
+    g = PaperSoccer.new()
+    for m in opening(index // 2, turns):
+        g.push(m)
+    used = [0.0, 0.0]
+    while g.outcome() is None:
+        seat = g.current_player()
+        t = time.perf_counter()
+        deadline = None
+        if cg:  # as `termarena bot` plays: 60% of CodinGame's 1000 ms first turn, then 200 ms
+            deadline = time.monotonic() + (0.6 if first[seat] else 0.12)
+            first[seat] = False
+        m = players[seat].choose(g, deadline)
+        used[seat] += time.perf_counter() - t
+        if not g.is_legal(m):
+            raise RuntimeError(f"{[spec0, spec1][seat]} played an illegal move {m}")
+        g.push(m)
+    return index, g.outcome().winner, len(g.move_stack), used[0], used[1]
+
+
+def run(spec_a: str, spec_b: str, n: int, jobs: int = 2, turns: int = 2, quiet: bool = False,
+        cg: bool = False) -> Score:
+    tasks = []
+    for i in range(n):
+        tasks.append((i, spec_a, spec_b, turns, cg) if i % 2 == 0 else (i, spec_b, spec_a, turns, cg))
+    score = Score()
+    t_a = t_b = 0.0
+    moves = 0
+    with mp.get_context("fork").Pool(jobs) as pool:
+        for index, winner, length, u0, u1 in pool.imap_unordered(play_one, tasks):
+            a_seat = 0 if index % 2 == 0 else 1
+            score.add(0.5 if winner is None else (1.0 if winner == a_seat else 0.0))
+            t_a += u0 if a_seat == 0 else u1
+            t_b += u1 if a_seat == 0 else u0
+            moves += length
+            if not quiet:
+                print(f"game {index}: {'draw' if winner is None else 'A' if winner == a_seat else 'B'} "
+                      f"in {length} turns", flush=True)
+    elo, err = elo_with_error(score)
+    half = max(1, moves // 2)
+    print(f"{spec_a} vs {spec_b}: +{score.wins} ={score.draws} -{score.losses} "
+          f"score {100 * score.fraction:.1f}% Elo {elo:+.0f} ± {err:.0f}; "
+          f"ms/turn A {1000 * t_a / half:.0f} B {1000 * t_b / half:.0f}", flush=True)
+    return score
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("a")
+    ap.add_argument("b")
+    ap.add_argument("-n", type=int, default=40, help="games (even: colour-swapped pairs)")
+    ap.add_argument("-j", "--jobs", type=int, default=2)
+    ap.add_argument("--turns", type=int, default=2, help="random opening turns")
+    ap.add_argument("-q", "--quiet", action="store_true")
+    ap.add_argument("--cg", action="store_true", help="CodinGame time limits: 600 ms first turn, then 120 ms")
+    args = ap.parse_args(argv)
+    run(args.a, args.b, args.n, args.jobs, args.turns, args.quiet, args.cg)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
