@@ -156,13 +156,15 @@ class Connect4Board(Board):
                     continue
                 bg = " on dark_green" if (row, col) in winning else \
                      " on grey30" if (row, col) == last else ""
-                self._chip(canvas, lay, x, y, CHIP_STYLES[int(owner)] + bg, (row, col) == last)
+                seat = int(owner)
+                self._chip(canvas, lay, x, y, CHIP_STYLES[seat] + bg, (row, col) == last, self.side_marks[seat])
         return canvas
 
     @staticmethod
-    def _chip(canvas: Canvas, lay: Layout, x: int, y: int, style: str, last: bool) -> None:
+    def _chip(canvas: Canvas, lay: Layout, x: int, y: int, style: str, last: bool, mark: str) -> None:
         if lay is SMALL:
-            canvas.put(x, y, "(●)" if last else " ● ", style)
+            # the mark, not only the colour, tells the sides apart (monochrome terminals, colour blindness)
+            canvas.put(x, y, f"({mark})" if last else f" {mark} ", style)
         else:
             canvas.put(x, y, "▗▄▄▄▖", style)
             canvas.put(x, y + 1, "▝▀▀▀▘", style)

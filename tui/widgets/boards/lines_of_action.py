@@ -50,11 +50,12 @@ class Layout:
 
 SMALL, LARGE = Layout(4, 2), Layout(6, 3)
 
-PIECE = {
-    # rows of one checker, centred in its square, per square size
-    (4, 2): ("▗▄▄▖", "▝▀▀▘"),
-    (6, 3): ("  ▄▄  ", " ████ ", "  ▀▀  "),
-}
+PIECE = (
+    # rows of one checker, centred in its square, per square size: black filled, white hollow as in
+    # printed diagrams, so the sides differ by shape too (monochrome terminals, NO_COLOR, text captures)
+    {(4, 2): ("▗▄▄▖", "▝▀▀▘"), (6, 3): ("  ▄▄  ", " ████ ", "  ▀▀  ")},
+    {(4, 2): ("╭──╮", "╰──╯"), (6, 3): (" ╭──╮ ", " │  │ ", " ╰──╯ ")},
+)
 DOT = {(4, 2): (" ▗▖ ", "    "), (6, 3): ("      ", "  ▐▌  ", "      ")}
 
 
@@ -186,7 +187,7 @@ class LinesOfActionBoard(Board):
 
     def extra_status(self) -> str:
         black, white = self.game.checker_counts()
-        return f"checkers: black {black}, white {white}\nturns played: {self.game.turns_played}/150"
+        return f"checkers ● {black} ○ {white}\nturns played: {self.game.turns_played}/150"
 
     def draw(self, width: int, height: int) -> Canvas:
         lay = self._layout()
@@ -217,7 +218,8 @@ class LinesOfActionBoard(Board):
                 x = lay.left + col * lay.cw
                 piece = game.piece_at(sq)
                 if piece is not None:
-                    rows, fg = PIECE[(lay.cw, lay.ch)], CHECKER["bw".index(piece)]
+                    side = "bw".index(piece)
+                    rows, fg = PIECE[side][(lay.cw, lay.ch)], CHECKER[side]
                 elif sq in targets:
                     rows, fg = DOT[(lay.cw, lay.ch)], "#1f5f1f"
                 else:
