@@ -1,8 +1,10 @@
 """In-process matches between Paper Soccer AI configurations (for tuning and strength estimates).
 
 Faster than `termarena match` (no processes, no referee I/O) and with budgets the CLI does not offer.
-A spec is `level:N` (optionally `level:N,ms=...`), `ab:KEY=V,...` (keys: nodes, ms, and the
-evaluation weights of `search.Weights` by name) or `mcts:KEY=V,...` (ms, iterations, c, solve).
+A spec is `level:N` (optionally `level:N,ms=...` or other `Level` fields, e.g. `level:5,nodes=600`),
+`ab:KEY=V,...` (keys: nodes, ms, eps, noise, the `Searcher` options such as near_ply and parity, and
+the evaluation weights of `search.Weights` by name) or `mcts:KEY=V,...` (ms, iterations, c, solve).
+With --cg every player gets `termarena bot`'s deadlines (what `termarena match` plays with too).
 Each opening (a few random turns from the start) is played twice with colours swapped.
 
     python -m ai.paper_soccer.arena "ab:nodes=3000" "ab:nodes=3000,mouth=20" -n 40 -j 2
@@ -42,14 +44,18 @@ class _AbPlayer:
         self.nodes = opts.pop("nodes", None)
         self.ms = opts.pop("ms", None)
         self.eps = opts.pop("eps", 0.0)  # how often a random turn among those leaving no goal open
+        self.noise = opts.pop("noise", 0)  # tie noise at the root (Searcher.search)
         self.rng = random.Random(seed)
-        search_keys = ("visits", "per_end", "states", "root_visits", "root_per_end", "root_states")
+        search_keys = ("visits", "per_end", "states", "root_visits", "root_per_end", "root_states",
+                       "near_ply", "near_visits", "near_per_end", "near_states", "parity")
         sopts = {k: opts.pop(k) for k in search_keys if k in opts}
         self.searcher = Searcher(Weights(**opts), **sopts)
 
     def choose(self, game, deadline=None, on_info=None):
         dl = None if self.ms is None else time.monotonic() + self.ms / 1000
-        r = self.searcher.search(game, node_limit=self.nodes, deadline=dl)
+        if deadline is not None:
+            dl = deadline if dl is None else min(dl, deadline)
+        r = self.searcher.search(game, node_limit=self.nodes, deadline=dl, tie_noise=self.noise, rng=self.rng)
         if self.eps and r.safe and r.score < 900_000 and self.rng.random() < self.eps:
             return self.rng.choice(r.safe)
         return r.move
@@ -60,7 +66,13 @@ def make(spec: str, seed: int):
     if kind == "level":
         from ai.paper_soccer import make_player
 
-        p = make_player(opts["level"], seed=seed, think_ms=opts.get("ms"))
+        from dataclasses import replace
+
+        p = make_player(opts.pop("level"), seed=seed, think_ms=opts.pop("ms", None))
+        if opts:  # other keys override the level's fields (Level), e.g. level:5,nodes=600
+            p.cfg = replace(p.cfg, **opts)
+            p.searcher.near_ply = p.cfg.near_ply
+            p.searcher.parity = p.cfg.parity
         return p
     if kind == "ab":
         return _AbPlayer(opts, seed)

@@ -3,9 +3,17 @@
 Level 1 looks one turn ahead only: it scores when it sees a goal, never plays an own goal or a stuck
 turn when it has another, and otherwise pushes toward the goal with a lot of noise (it does not look
 at the opponent's reply, so it leaves goals open).  Level 2 also refuses turns that let the opponent
-score at once.  Levels 3..5 are the alpha-beta search at growing node budgets, levels 3 and 4 now and
-then playing a random turn among those that leave no goal open; level 6 is the full search, limited
-by the time (and a node budget so that matches with `--no-time-limit` are reproducible).
+score at once.  Levels 3..5 are the alpha-beta search at growing node budgets (3 and 4 with the cheap
+reply generator only, and now and then a random turn among those that leave no goal open); level 6 is
+the full search, limited by the time (and a node budget for the app).
+
+Every search level adds a tie noise at the root (`Searcher.search(tie_noise=...)`): a random 0..3 on
+each root score, each score within 3 of the best being exact, so equal-valued turns vary with the
+seed (the OS's when none is given) and matches from the standard start are not one game repeated.
+
+The ladder is measured with `termarena match`, where every bot answers by 60% of CodinGame's limit
+(600 ms on the first turn, 120 ms later) even with --no-time-limit: level 6 is bound by that clock
+(about 3,000-6,000 nodes a turn on a loaded machine), the lower levels by their node budgets.
 """
 from __future__ import annotations
 
@@ -28,19 +36,22 @@ class Level:
     margin: int = 0  # only turns within this many units of the best are considered
     safety: float = 1.0  # level 1: how often it checks whether the opponent can score next
     epsilon: float = 0.0  # search levels: how often a random turn among those leaving no goal open
+    near_ply: int = 2  # search levels: plies below the root searched with the richer generator
+    parity: int = 1  # search levels: 1 = answer from odd depths only, 0 = from every depth (as before)
+    tie_noise: int = 3  # search levels: random bonus 0..tie_noise on each root score (varies equal choices)
 
 
 LEVEL_TABLE: dict[int, Level] = {
     1: Level("beginner: scores when it can, pushes forward with much noise, often leaves goals open",
              None, cap_ms=300, temperature=25.0, safety=0.35),
-    2: Level("one turn ahead: never leaves a goal in one open, noisy", None, cap_ms=500, temperature=12.0),
-    3: Level("alpha-beta, 200 nodes a turn; every other turn a random one that leaves no goal open",
-             200, cap_ms=1000, epsilon=0.5),
-    4: Level("alpha-beta, 1,000 nodes a turn; one turn in ten random (leaving no goal open)",
-             1_000, cap_ms=1500, epsilon=0.1),
-    5: Level("alpha-beta, 3,000 nodes a turn", 3_000, cap_ms=2500),
-    6: Level("full alpha-beta over whole turns with a transposition table, "
-             "20,000 nodes or the time limit", 20_000, cap_ms=2500),
+    2: Level("one turn ahead: never leaves a goal in one open, noisy", None, cap_ms=500, temperature=40.0),
+    3: Level("alpha-beta, 70 nodes a turn, cheap replies; every other turn a random one that leaves "
+             "no goal open", 70, cap_ms=1000, epsilon=0.5, near_ply=0),
+    4: Level("alpha-beta, 250 nodes a turn, cheap replies; one turn in seven random (leaving no goal open)",
+             250, cap_ms=1500, epsilon=0.15, near_ply=0),
+    5: Level("alpha-beta, 1,000 nodes a turn, rich replies one ply deep", 1_000, cap_ms=2500, near_ply=1),
+    6: Level("full alpha-beta over whole turns with a transposition table, rich replies two plies deep, "
+             "150,000 nodes or the time limit", 150_000, cap_ms=2500),
 }
 
 LEVELS: dict[int, str] = {k: v.describe for k, v in LEVEL_TABLE.items()}
@@ -59,7 +70,7 @@ class PaperSoccerPlayer:
         self.cfg = LEVEL_TABLE[level]
         self.think_ms = think_ms
         self.rng = random.Random(seed)
-        self.searcher = Searcher(weights)
+        self.searcher = Searcher(weights, near_ply=self.cfg.near_ply, parity=self.cfg.parity)
         self.name = f"paper-soccer level {level}"
 
     def choose(self, game, deadline: float | None = None, on_info: InfoCallback | None = None) -> str:
@@ -84,7 +95,8 @@ class PaperSoccerPlayer:
                 on_info(SearchInfo(depth=depth, nodes=nodes, score=_info_score(score), best=best,
                                    elapsed_s=elapsed))
 
-        res = self.searcher.search(game, node_limit=cfg.nodes, deadline=stop, on_info=report, multipv=multipv)
+        res = self.searcher.search(game, node_limit=cfg.nodes, deadline=stop, on_info=report, multipv=multipv,
+                                   tie_noise=0 if multipv else cfg.tie_noise, rng=self.rng)
         move = res.move
         if multipv and res.scores and res.score < WIN_BOUND:
             move = self._noisy_pick(res.scores, cfg.temperature, cfg.margin)

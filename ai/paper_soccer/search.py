@@ -2,13 +2,21 @@
 
 * Moves are whole turns: inside the tree one per reachable end point (`board.gen_ends`, each bounce
   point expanded once); at the root several per end point, one per (edges drawn, end point)
-  (`board.gen_turns`, each bounce point expanded up to `root_visits` times).
+  (`board.gen_turns`, each bounce point expanded up to `root_visits` times).  With `near_ply` k, the
+  nodes of the first k plies below the root use `gen_turns` too (`near_*` limits): the cheap
+  generator can miss the one reply after which every turn of ours leaves a goal open (seen in
+  self-play: a 20,000-node search walked into a loss in 2 because the reply was not generated);
+  near_ply=1 beat near_ply=0 37-23 at 3,000 nodes, near_ply=2 beat near_ply=1 35-25.
   A node whose mover can reach the goal it attacks is a win at once; a node where every turn is an
   own goal or gets stuck is a loss (checked again with a full generation before it is believed).
 * Leaves: a win if the mover can score this turn (`board.can_score`), else the evaluation.
 * Root: a scoring turn is played at once; turns after which the opponent can score are dropped
   while any other turn is left; iterative deepening with a transposition table (keyed by the exact
-  edge set, the ball and the mover) orders the rest.
+  edge set, the ball and the mover) orders the rest.  Root scores swing with the parity of the
+  depth (about +-20 units); with `parity=1` only odd depths (the root side moving last) give the
+  answer, even ones only order the turns: at 2,000 nodes odd-only beat every-depth 39-21 and
+  even-only lost 29-31, and with odd-only 4,500 nodes beat 1,200 44-16 (every depth: 35-25).
+* `tie_noise` (see `search`) varies the choice among (nearly) equal turns with a seeded rng.
 * Evaluation, from the mover's side (`Weights`), measured in self-play (1,000 nodes a turn, 60-100
   games a pair, colours swapped):
   - `danger`: the untouched points the mover could score from minus those the opponent could score
@@ -89,7 +97,9 @@ def _fresh_table(shape: int) -> list[int]:
 
 class Searcher:
     def __init__(self, weights: Weights | None = None, *, visits: int = 1, per_end: int = 1,
-                 states: int = 400, root_visits: int = 4, root_per_end: int = 6, root_states: int = 6000):
+                 states: int = 400, root_visits: int = 4, root_per_end: int = 6, root_states: int = 6000,
+                 parity: int = 0, near_ply: int = 0, near_visits: int = 3, near_per_end: int = 3,
+                 near_states: int = 1500):
         self.w = weights or Weights()
         self.pv = _progress_tables(self.w)
         self.ft = _fresh_table(self.w.fshape)
@@ -103,6 +113,14 @@ class Searcher:
         self.root_per_end = root_per_end
         self.root_states = root_states
         self.cheap = visits == 1 and per_end == 1
+        # nodes at ply <= near_ply (the opponent's replies to the root turns when 1) use the richer
+        # generator: the cheap one (one way to each end point, each bounce point expanded once) can miss
+        # the one reply that leaves every turn of ours a goal open
+        self.near_ply = near_ply
+        self.parity = parity  # 0: every depth; 2: only even depths give the answer; 1: only odd ones
+        self.near_visits = near_visits
+        self.near_per_end = near_per_end
+        self.near_states = near_states
         self.tt: dict[int, int] = {}
 
     # ------------------------------------------------------------------ evaluation
@@ -121,14 +139,23 @@ class Searcher:
     # ------------------------------------------------------------------ search
 
     def search(self, game, *, max_depth: int = 64, node_limit: int | None = None,
-               deadline: float | None = None, on_info=None, multipv: bool = False) -> SearchResult:
+               deadline: float | None = None, on_info=None, multipv: bool = False,
+               tie_noise: int = 0, rng=None) -> SearchResult:
+        """The best turn.  With `tie_noise` k > 0 (and `rng`), the root turns are searched in a random
+        order among equal static values, each root score within k of the best is exact (the root window
+        is lowered by k), and the turn played is the one with the highest score plus a random 0..k:
+        equal-valued choices vary between seeds while no turn more than k below the best is played."""
         t0 = time.monotonic()
         pm, ball, stm, _turn, h = from_game(game)
         res = SearchResult()
         gc_was = gc.isenabled()
         gc.disable()
         try:
+            self.tie_noise = tie_noise if rng is not None else 0
+            self.rng = rng
             self._search(pm, ball, stm, h, res, max_depth, node_limit, deadline, on_info, multipv, t0)
+            if self.tie_noise and res.depth >= 2 and not res.proven and abs(res.score) < WIN_BOUND:
+                self._tie_pick(res)
         finally:
             if gc_was:
                 gc.enable()
@@ -185,6 +212,9 @@ class Searcher:
         f0 = sum(ft[p] for p in range(99) if not pm[p])
         self.f0 = f0
         pv = self.order[stm]
+        if self.tie_noise:
+            safe = safe[:]
+            self.rng.shuffle(safe)
         root = sorted(safe, key=lambda t: -pv[t[0]])
         best = root[0]
         scores: dict = {}
@@ -205,6 +235,8 @@ class Searcher:
             order = sorted(range(len(root)), key=lambda i: -vals[i])
             root = [root[i] for i in order]
             vals = [vals[i] for i in order]
+            if self.parity and depth % 2 != self.parity % 2 and abs(vals[0]) < WIN_BOUND:
+                continue
             best = root[0]
             scores = {path_str(t[2]): v for t, v in zip(root, vals)}
             res.depth, res.score = depth, vals[0]
@@ -222,9 +254,18 @@ class Searcher:
             res.scores = {path_str(t[2]): 0 for t in root}
         res.nodes = self.nodes
 
+    def _tie_pick(self, res: SearchResult) -> None:
+        best = max(res.scores.values())
+        k = self.tie_noise
+        cands = [(v + self.rng.randint(0, k), m) for m, v in res.scores.items() if v >= best - k]
+        top = max(x for x, _ in cands)
+        res.move = self.rng.choice([m for x, m in cands if x == top])
+        res.score = res.scores[res.move]
+
     def _root(self, pm, ball, stm, h, root, depth, multipv):
         vals = []
         alpha = -WIN - 1
+        k1 = self.tie_noise + 1 if self.tie_noise else 0
         for t in root:
             end, eb, path = t
             apply(pm, path)
@@ -233,7 +274,8 @@ class Searcher:
                 if multipv:
                     v = -self._negamax(pm, end, 1 - stm, h ^ eb, depth - 1, -WIN - 1, WIN + 1, 1, f1)
                 else:
-                    v = -self._negamax(pm, end, 1 - stm, h ^ eb, depth - 1, -WIN - 1, -alpha, 1, f1)
+                    v = -self._negamax(pm, end, 1 - stm, h ^ eb, depth - 1, -WIN - 1,
+                                       -alpha + k1 if alpha > -WIN - 1 else WIN + 1, 1, f1)
             finally:
                 undo(pm, path)
             vals.append(v)
@@ -271,7 +313,11 @@ class Searcher:
                     return e_val
                 if e_flag == UPPER and e_val <= alpha:
                     return e_val
-        if self.cheap:
+        if ply <= self.near_ply:
+            r = gen_turns(pm, ball, stm, max_states=self.near_states, per_end=self.near_per_end,
+                          max_visits=self.near_visits)
+            win, turns, complete = r.win, r.turns, r.complete
+        elif self.cheap:
             win, turns, _losing, complete = gen_ends(pm, ball, stm)
         else:
             r = gen_turns(pm, ball, stm, max_states=self.states, per_end=self.per_end, max_visits=self.visits)
