@@ -10,13 +10,13 @@ played twice with colours swapped.
 from __future__ import annotations
 
 import argparse
-import multiprocessing as mp
 import random
 import time
 
 from engines.lines_of_action import LinesOfAction
 
-from ai.tournament import Score, elo_with_error
+from ai.arena import run_colour_swapped
+from ai.tournament import Score
 
 
 def parse_spec(spec: str) -> tuple[str, dict]:
@@ -103,29 +103,7 @@ def play_one(args) -> tuple[int, int | None, int, float, float]:
 
 
 def run(spec_a: str, spec_b: str, n: int, jobs: int = 2, plies: int = 3, quiet: bool = False) -> Score:
-    tasks = []
-    for i in range(n):
-        # game 2k: a is black; game 2k + 1: a is white, same opening
-        tasks.append((i, spec_a, spec_b, plies) if i % 2 == 0 else (i, spec_b, spec_a, plies))
-    score = Score()
-    t_a = t_b = 0.0
-    moves = 0
-    with mp.get_context("fork").Pool(jobs) as pool:
-        for index, winner, length, u0, u1 in pool.imap_unordered(play_one, tasks):
-            a_seat = 0 if index % 2 == 0 else 1
-            score.add(0.5 if winner is None else (1.0 if winner == a_seat else 0.0))
-            t_a += u0 if a_seat == 0 else u1
-            t_b += u1 if a_seat == 0 else u0
-            moves += length
-            if not quiet:
-                print(f"game {index}: {'draw' if winner is None else 'A' if winner == a_seat else 'B'} "
-                      f"in {length} plies", flush=True)
-    elo, err = elo_with_error(score)
-    half = max(1, moves // 2)
-    print(f"{spec_a} vs {spec_b}: +{score.wins} ={score.draws} -{score.losses} "
-          f"score {100 * score.fraction:.1f}% Elo {elo:+.0f} ± {err:.0f}; "
-          f"ms/move A {1000 * t_a / half:.0f} B {1000 * t_b / half:.0f}", flush=True)
-    return score
+    return run_colour_swapped(play_one, spec_a, spec_b, n, jobs, (plies,), quiet, unit="plies")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,13 +12,13 @@ Each opening (a few random turns from the start) is played twice with colours sw
 from __future__ import annotations
 
 import argparse
-import multiprocessing as mp
 import random
 import time
 
 from engines.paper_soccer import PaperSoccer
 
-from ai.tournament import Score, elo_with_error
+from ai.arena import run_colour_swapped
+from ai.tournament import Score
 
 
 def parse_spec(spec: str) -> tuple[str, dict]:
@@ -124,28 +124,7 @@ def play_one(args) -> tuple[int, int | None, int, float, float]:
 
 def run(spec_a: str, spec_b: str, n: int, jobs: int = 2, turns: int = 2, quiet: bool = False,
         cg: bool = False) -> Score:
-    tasks = []
-    for i in range(n):
-        tasks.append((i, spec_a, spec_b, turns, cg) if i % 2 == 0 else (i, spec_b, spec_a, turns, cg))
-    score = Score()
-    t_a = t_b = 0.0
-    moves = 0
-    with mp.get_context("fork").Pool(jobs) as pool:
-        for index, winner, length, u0, u1 in pool.imap_unordered(play_one, tasks):
-            a_seat = 0 if index % 2 == 0 else 1
-            score.add(0.5 if winner is None else (1.0 if winner == a_seat else 0.0))
-            t_a += u0 if a_seat == 0 else u1
-            t_b += u1 if a_seat == 0 else u0
-            moves += length
-            if not quiet:
-                print(f"game {index}: {'draw' if winner is None else 'A' if winner == a_seat else 'B'} "
-                      f"in {length} turns", flush=True)
-    elo, err = elo_with_error(score)
-    half = max(1, moves // 2)
-    print(f"{spec_a} vs {spec_b}: +{score.wins} ={score.draws} -{score.losses} "
-          f"score {100 * score.fraction:.1f}% Elo {elo:+.0f} ± {err:.0f}; "
-          f"ms/turn A {1000 * t_a / half:.0f} B {1000 * t_b / half:.0f}", flush=True)
-    return score
+    return run_colour_swapped(play_one, spec_a, spec_b, n, jobs, (turns, cg), quiet, unit="turns")
 
 
 def main(argv: list[str] | None = None) -> int:
