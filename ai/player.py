@@ -37,6 +37,16 @@ class SearchInfo:
 InfoCallback = Callable[[SearchInfo], None]
 
 
+def info_score(score: int, win: int, proven_bound: int, scale: float = 100.0) -> float:
+    """A search score for SearchInfo: the evaluation divided by `scale`; a win proven p plies ahead
+    (search score win - p, beyond `proven_bound`) becomes 1e6 + p, a proven loss its negation."""
+    if score > proven_bound:
+        return 1e6 + (win - score)
+    if score < -proven_bound:
+        return -1e6 - (win + score)
+    return score / scale
+
+
 class Player(Protocol):
     """An AI opponent.  `choose` must return a legal move of `game` and leave `game` as it found it."""
 

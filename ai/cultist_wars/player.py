@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ai.cultist_wars.search import WIN, WIN_BOUND, Searcher, SearchResult
 from ai.cultist_wars.state import State, move_name, to_engine_move
-from ai.player import InfoCallback, SearchInfo
+from ai.player import InfoCallback, SearchInfo, info_score
 
 
 @dataclass(frozen=True)
@@ -48,15 +48,6 @@ LEVELS: dict[int, str] = {n: lv.description for n, lv in LEVEL_TABLE.items()}
 
 _frozen = False
 FIRST_TURN_S = 0.15  # search cap when a deadline is further away than this (the 1000 ms first turn)
-
-
-def info_score(score: int) -> float:
-    """Centi-units -> units for SearchInfo; a win proven p plies ahead is 1e6 + p (a loss: the negation)."""
-    if score > WIN_BOUND:
-        return 1e6 + (WIN - score)
-    if score < -WIN_BOUND:
-        return -1e6 - (WIN + score)
-    return score / 100.0
 
 
 class CultistWarsPlayer:
@@ -97,7 +88,7 @@ class CultistWarsPlayer:
 
         def report(r: SearchResult) -> None:
             if on_info is not None:
-                on_info(SearchInfo(depth=r.depth, nodes=r.nodes, score=info_score(r.score),
+                on_info(SearchInfo(depth=r.depth, nodes=r.nodes, score=info_score(r.score, WIN, WIN_BOUND),
                                    best=move_name(r.move), elapsed_s=r.seconds))
 
         gc_was_on = gc.isenabled()

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 
 from ai.lines_of_action.search import MATE_BOUND, WIN, Searcher, SearchResult
-from ai.player import InfoCallback, SearchInfo
+from ai.player import InfoCallback, SearchInfo, info_score
 from engines.lines_of_action import PASS, Move, square_name
 
 
@@ -45,15 +45,6 @@ LEVELS: dict[int, str] = {n: lv.description for n, lv in LEVEL_TABLE.items()}
 
 
 MIN_SEARCH_S = 0.02  # a deadline already gone (slow start-up) still gets a shallow search
-
-
-def info_score(score: int) -> float:
-    """Centi-checkers -> checkers for SearchInfo; a win proven p plies ahead is 1e6 + p (a loss: the negation)."""
-    if score > MATE_BOUND:
-        return 1e6 + (WIN - score)
-    if score < -MATE_BOUND:
-        return -1e6 - (WIN + score)
-    return score / 100.0
 
 
 class LoaPlayer:
@@ -85,7 +76,7 @@ class LoaPlayer:
 
         def report(r: SearchResult) -> None:
             if on_info is not None:
-                on_info(SearchInfo(depth=r.depth, nodes=r.nodes, score=info_score(r.score),
+                on_info(SearchInfo(depth=r.depth, nodes=r.nodes, score=info_score(r.score, WIN, MATE_BOUND),
                                    best=_name(r.move), elapsed_s=r.seconds))
 
         # no garbage collection pauses inside the search (its tables hold no cycles)
