@@ -16,6 +16,22 @@ from ai.tournament import Score, elo_with_error
 PlayOne = Callable[[tuple], tuple[int, int | None, int, float, float]]
 
 
+def parse_spec(spec: str) -> tuple[str, dict]:
+    """`kind:key=value,...` -> (kind, {key: value}); values are ints, floats or else strings."""
+    kind, _, rest = spec.partition(":")
+    opts: dict = {}
+    for part in filter(None, rest.split(",")):
+        k, _, v = part.partition("=")
+        try:
+            opts[k] = int(v)
+        except ValueError:
+            try:
+                opts[k] = float(v)
+            except ValueError:
+                opts[k] = v
+    return kind, opts
+
+
 def run_colour_swapped(play_one: PlayOne, spec_a: str, spec_b: str, n: int, jobs: int, extra: tuple = (),
                        quiet: bool = False, unit: str = "plies") -> Score:
     """Game 2k seats A first and game 2k+1 seats B first, on the same opening (play_one derives the

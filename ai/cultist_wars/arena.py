@@ -16,22 +16,8 @@ import time
 
 from engines.cultist_wars import CultistWars
 
+from ai.arena import parse_spec
 from ai.tournament import Score, elo_with_error
-
-
-def parse_spec(spec: str) -> tuple[str, dict]:
-    kind, _, rest = spec.partition(":")
-    opts: dict = {}
-    for part in filter(None, rest.split(",")):
-        k, _, v = part.partition("=")
-        try:
-            opts[k] = int(v)
-        except ValueError:
-            try:
-                opts[k] = float(v)
-            except ValueError:
-                opts[k] = v
-    return kind, opts
 
 
 class _AbPlayer:

@@ -15,23 +15,8 @@ import time
 
 from engines.lines_of_action import LinesOfAction
 
-from ai.arena import run_colour_swapped
+from ai.arena import parse_spec, run_colour_swapped
 from ai.tournament import Score
-
-
-def parse_spec(spec: str) -> tuple[str, dict]:
-    kind, _, rest = spec.partition(":")
-    opts: dict = {}
-    for part in filter(None, rest.split(",")):
-        k, _, v = part.partition("=")
-        try:
-            opts[k] = int(v)
-        except ValueError:
-            try:
-                opts[k] = float(v)
-            except ValueError:
-                opts[k] = v
-    return kind, opts
 
 
 class _AbPlayer:
