@@ -20,7 +20,7 @@
 * Evaluation, from the mover's side (`Weights`), measured in self-play (1,000 nodes a turn, 60-100
   games a pair, colours swapped):
   - `danger`: the untouched points the mover could score from minus those the opponent could score
-    from (`board.danger_diff`: next to a goal node, or to a bounce point from which a chain of bounce
+    from (`board.flood`: next to a goal node, or to a bounce point from which a chain of bounce
     points reaches the goal).  Every turn that does not end the game ends on an untouched point, one
     a turn, and ending on a point the opponent can score from loses: this counts the safe landing
     points each side has left for the late game, where games are decided.  Alone it beat a random
@@ -36,8 +36,8 @@ import gc
 import time
 from dataclasses import dataclass
 
-from ai.paper_soccer.board import (N_POINTS, STEPS, X, Y, apply, can_score, can_score_fast, danger_diff,
-                                   from_game, gen_ends, gen_turns, path_str, undo)
+from ai.paper_soccer.board import (GOAL_BITS, N_POINTS, OPEN, STEPS, X, Y, apply, can_score, can_score_fast,
+                                   flood, from_game, gen_ends, gen_turns, path_str, touched_of, undo)
 
 WIN = 1_000_000
 WIN_BOUND = WIN - 1000  # values beyond this are proven results
@@ -125,16 +125,30 @@ class Searcher:
 
     # ------------------------------------------------------------------ evaluation
 
-    def evaluate(self, pm: list[int], ball: int, stm: int, f0: int = 0) -> int:
+    def evaluate(self, pm: list[int], ball: int, stm: int, f0: int = 0, touched: int | None = None) -> int:
+        if touched is None:
+            touched = touched_of(pm)
+        _hot, mine = flood(pm, stm, touched)
+        return self._value(pm, ball, stm, f0, touched, mine)
+
+    def _value(self, pm, ball, stm, f0, touched, mine) -> int:
+        """The evaluation, given `mine`: the danger points of the mover (`board.flood`)."""
         w = self.w
         v = self.pv[stm][ball]
         if w.fresh:
             v += w.fresh * (f0 if stm == 0 else -f0)
         if w.danger:
-            v += w.danger * danger_diff(pm, stm)
+            v += w.danger * (mine.bit_count() - flood(pm, 1 - stm, touched)[1].bit_count())
         if w.free:
-            v += w.free * (len(STEPS[ball]) - bin(pm[ball]).count("1"))
+            v += w.free * (len(STEPS[ball]) - pm[ball].bit_count())
         return v
+
+    def _leaf(self, pm, ball, stm, f0, touched, ply) -> int:
+        # one flood fill gives both the mover's danger points and whether the goal is within reach
+        hot, mine = flood(pm, stm, touched)
+        if OPEN[ball][pm[ball]] & (hot | GOAL_BITS[stm]) and can_score_fast(pm, ball, stm, reach_checked=True):
+            return WIN - ply
+        return self._value(pm, ball, stm, f0, touched, mine)
 
     # ------------------------------------------------------------------ search
 
@@ -266,16 +280,18 @@ class Searcher:
         vals = []
         alpha = -WIN - 1
         k1 = self.tie_noise + 1 if self.tie_noise else 0
+        tch0 = touched_of(pm) | (1 << ball)
         for t in root:
             end, eb, path = t
             apply(pm, path)
             try:
                 f1 = self.f0 - self.ft[end]
+                tch = tch0 | (1 << end)
                 if multipv:
-                    v = -self._negamax(pm, end, 1 - stm, h ^ eb, depth - 1, -WIN - 1, WIN + 1, 1, f1)
+                    v = -self._negamax(pm, end, 1 - stm, h ^ eb, depth - 1, -WIN - 1, WIN + 1, 1, f1, tch)
                 else:
                     v = -self._negamax(pm, end, 1 - stm, h ^ eb, depth - 1, -WIN - 1,
-                                       -alpha + k1 if alpha > -WIN - 1 else WIN + 1, 1, f1)
+                                       -alpha + k1 if alpha > -WIN - 1 else WIN + 1, 1, f1, tch)
             finally:
                 undo(pm, path)
             vals.append(v)
@@ -284,15 +300,15 @@ class Searcher:
                 alpha = v
         return vals
 
-    def _negamax(self, pm, ball, stm, h, depth, alpha, beta, ply, f0):
+    def _negamax(self, pm, ball, stm, h, depth, alpha, beta, ply, f0, tch):
+        # tch: the touched points (`board.touched_of`), kept up to date turn by turn: a turn touches
+        # only the point it starts from and the one it ends on (it bounces at touched points)
         self.nodes += 1
         if self.nodes >= self.node_limit or (self.nodes & 63 == 0 and self.deadline is not None
                                               and time.monotonic() >= self.deadline):
             raise _Stop
         if depth <= 0:
-            if can_score_fast(pm, ball, stm):
-                return WIN - ply
-            return self.evaluate(pm, ball, stm, f0)
+            return self._leaf(pm, ball, stm, f0, tch, ply)
         key = (h << 8) | (ball << 1) | stm
         ent = self.tt.get(key)
         best_key = 0
@@ -344,13 +360,15 @@ class Searcher:
         bk = None
         nstm = 1 - stm
         ft = self.ft
+        tch1 = tch | (1 << ball)
         searched = 0
         while True:
             for t in turns[searched:]:
                 end, eb, path = t
                 apply(pm, path)
                 try:
-                    v = -self._negamax(pm, end, nstm, h ^ eb, depth - 1, -beta, -alpha, ply + 1, f0 - ft[end])
+                    v = -self._negamax(pm, end, nstm, h ^ eb, depth - 1, -beta, -alpha, ply + 1, f0 - ft[end],
+                                       tch1 | (1 << end))
                 finally:
                     undo(pm, path)
                 if v > best:

@@ -14,8 +14,8 @@ import time
 import pytest
 
 from ai.paper_soccer import LEVELS, make_player, search_speed
-from ai.paper_soccer.board import (can_score, danger_count, danger_diff, from_game, gen_turns, path_str,
-                                  reach_possible)
+from ai.paper_soccer.board import (GOAL_BITS, OPEN, can_score, danger_count, flood, from_game, gen_turns, path_str,
+                                  reach_possible, touched_of)
 from ai.paper_soccer.mcts import Mcts
 from ai.player import SearchInfo
 from engines.paper_soccer import PaperSoccer
@@ -248,10 +248,28 @@ def test_danger_counts_the_untouched_points_a_side_could_score_from():
             for seat in (0, 1):
                 fresh = [p for p in range(99) if not pm[p]]
                 assert danger_count(pm, seat) == sum(reach_possible(pm, p, seat) for p in fresh)
-                assert danger_diff(pm, seat) == danger_count(pm, seat) - danger_count(pm, 1 - seat)
             g.push(g.random_turn(rng))
     pm = from_game(PaperSoccer.new())[0]
-    assert danger_diff(pm, 0) == 0 and danger_count(pm, 0) > 0  # the start is symmetric
+    assert danger_count(pm, 0) == danger_count(pm, 1) > 0  # the start is symmetric
+
+
+def test_the_search_flood_fill_gives_the_danger_points_and_the_reach_of_the_goal():
+    # the leaves use `flood` (bit masks, touched points kept turn by turn) in place of danger_count and
+    # reach_possible: the same answers, in every position of random games
+    rng = random.Random(9)
+    checked = 0
+    for _ in range(6):
+        g = PaperSoccer.new()
+        while not g.is_over():
+            pm, ball = from_game(g)[:2]
+            touched = touched_of(pm)
+            for seat in (0, 1):
+                hot, danger = flood(pm, seat, touched)
+                assert danger.bit_count() == danger_count(pm, seat)
+                assert bool(OPEN[ball][pm[ball]] & (hot | GOAL_BITS[seat])) == reach_possible(pm, ball, seat)
+                checked += 1
+            g.push(g.random_turn(rng))
+    assert checked > 200
 
 
 def test_noisy_levels_are_deterministic_for_a_seed_and_vary_between_seeds():
