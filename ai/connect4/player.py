@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 
 from ai.connect4 import book
-from ai.connect4.bitboard import (BOARD, BOTTOM, CENTRE_ORDER, COL_MASK, WINDOWS, from_rows,
+from ai.connect4.bitboard import (BOARD, BOTTOM, CELLS, CENTRE_ORDER, COL_MASK, WINDOWS, from_rows,
                                   win_cells)
 from ai.connect4.search import STEAL, WIN, Searcher
 from ai.player import InfoCallback, SearchInfo
@@ -94,13 +94,21 @@ class Connect4Player:
                 if on_info is not None:
                     on_info(SearchInfo(note="opening table", best=game.move_to_str(mv),
                                        elapsed_s=time.monotonic() - t0))
+                if deadline is not None and self.level == 6:
+                    self._warm_up(cur, mask, mv, deadline)
                 return mv
 
         cap_ms = self.think_ms if self.think_ms is not None else cfg.cap_ms
         stop = t0 + cap_ms / 1000
         if deadline is not None:
             stop = min(stop, deadline)
-        soft = max(0.0, (stop - t0) * 0.45)
+        # Level 6 under the referee's clock (the bot's deadline already keeps a 40% safety margin) searches
+        # until the deadline: a depth left unfinished still refines the move and fills the table for the
+        # next turn.  Otherwise (the app, the lower levels) no new depth starts after 45% of the time.
+        if self.level == 6 and deadline is not None and deadline <= t0 + cap_ms / 1000:
+            soft = None
+        else:
+            soft = max(0.0, (stop - t0) * 0.45)
         node_limit = cfg.nodes  # think_ms replaces the wall-clock cap, never the level's node budget
 
         def report(depth, nodes, score, best, elapsed):
@@ -122,6 +130,20 @@ class Connect4Player:
                                best=game.move_to_str(move), elapsed_s=time.monotonic() - t0,
                                note="solved" if res.proven else ""))
         return move
+
+    def _warm_up(self, cur: int, mask: int, mv: int, deadline: float) -> None:
+        """The book answered at once: spend the turn's time searching the position after the book move
+        (the opponent to move), so the table is warm for our next turn.  The first turn has 1 s."""
+        if mv == STEAL:  # the chip becomes ours; the opponent moves with no chip of its own
+            ncur, nmask = 0, mask
+        else:
+            m = (mask + BOTTOM) & COL_MASK[mv]
+            nmask = mask | m
+            ncur = cur ^ mask  # the opponent's chips
+        if nmask.bit_count() >= CELLS:
+            return
+        self.searcher.search(ncur, nmask, steal=nmask.bit_count() == 1 and mv != STEAL,
+                             deadline=deadline - 0.005)
 
     # ------------------------------------------------------------------ weakening
 

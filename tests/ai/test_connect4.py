@@ -310,10 +310,49 @@ def test_the_steal_decision_is_the_better_searched_answer_for_every_first_column
 
 def test_level6_opens_and_answers_the_first_chip_from_the_table():
     player = make_player(6)
-    assert player.choose(Connect4(), time.monotonic() + 0.6) == book.FIRST_MOVE
+    assert player.choose(Connect4(), time.monotonic() + 0.05) == book.FIRST_MOVE
     for c in range(COLS):
         game = replay([c])
-        assert player.choose(game, time.monotonic() + 0.6) == book.REPLY[c][0]
+        assert player.choose(game, time.monotonic() + 0.05) == book.REPLY[c][0]
+
+
+def test_level6_spends_the_first_turn_warming_its_table_for_the_next():
+    # the book answers the first turn at once; the rest of the turn's time searches the position after
+    # the book move, so the next turn's search starts from a filled table
+    player = make_player(6)
+    game = Connect4()
+    t = time.monotonic()
+    assert player.choose(game, t + 0.3) == book.FIRST_MOVE
+    assert 0.2 < time.monotonic() - t < 0.35
+    assert len(player.searcher.tt) > 1000
+    assert game.to_text() == Connect4().to_text()
+
+
+def test_level6_searches_until_the_bots_deadline():
+    # under the referee's clock (the bot passes 60% of the limit) level 6 used to stop starting new
+    # depths after 45% of that, i.e. answer in ~30 ms of a 100 ms turn
+    game = replay(book.BENCH_LINES[2])  # a middle game (not solved in that time)
+    t = time.monotonic()
+    make_player(6).choose(game, t + 0.15)
+    assert time.monotonic() - t > 0.12
+
+
+# From games lost to a public CodinGame bot (UCT MCTS, 80 ms a move), level 6 second: the bot opened in
+# column 3 and level 6 stole it.  Here level 6 played 1 after a depth-6 search (scored +104); 1 loses by
+# force (the bot's 4 leaves only losing moves), which a search sees from depth 7; 3 is the deep choice.
+LOST_LINE = ["3", "STEAL", "5", "2", "1", "3", "3", "2", "1", "2", "2", "1", "5"]
+
+
+def test_the_move_that_lost_to_the_mcts_bot_is_a_forced_loss():
+    game = replay(LOST_LINE + ["1", "4"])
+    cur, mask = from_rows(game.board(), str(game.current_player()))
+    res = Searcher().search(cur, mask, max_depth=8)
+    assert res.proven and res.score <= -WIN
+
+
+def test_level6_avoids_the_line_lost_to_the_mcts_bot():
+    game = replay(LOST_LINE)
+    assert make_player(6).choose(game, time.monotonic() + 0.3) == 3
 
 
 def test_book_moves_are_legal_and_mirror_images_agree():
