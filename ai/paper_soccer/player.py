@@ -7,19 +7,19 @@ score at once.  Levels 3..5 are the alpha-beta search at growing node budgets (3
 reply generator only, and now and then a random turn among those that leave no goal open); level 6 is
 the full search with the largest budget, or the time limit.
 
-Strength grows unevenly with nodes (in-process arena, 60-200 games a pair, +-4-6%): against level 4
-(600 nodes, random turns) 2,500 nodes scored 64%, 8,000 nodes 60%, 20,000 nodes 70%, 40,000 nodes
-83%; 150,000 nodes beat 1,000 nodes 36-4 but 20,000 nodes only 33-27.  Hence budgets far apart at
-the top, and a level 4 that is strong for its budget but plays random turns.
+Strength grows unevenly with nodes, and stops growing past about 10,000 (60-200 games a pair,
++-4-6%): against level 4 (600 nodes, random turns) 2,500 nodes scored 64%, 8,000 nodes 60%, 20,000
+nodes 70%, 40,000 nodes 83%; 150,000 nodes beat 1,000 nodes 36-4 but 20,000 nodes only 33-27, and
+250,000 nodes against 12,000 scored 49-51 over 100 games.  So level 6's budget is 40,000 nodes (more
+buys nothing measurable) and level 5 stays well below the knee.
 
 Every search level adds a tie noise at the root (`Searcher.search(tie_noise=...)`): a random 0..3 on
 each root score, each score within 3 of the best being exact, so equal-valued turns vary with the
 seed (the OS's when none is given) and matches from the standard start are not one game repeated.
 
 The ladder is measured with `termarena match --no-time-limit --think-ms 60000`, so that only the node
-budgets bind.  As a CodinGame bot (`termarena bot`, 120 ms a turn after the first) levels 5 and 6 are
-both bound by that clock (7,700-12,000 nodes a turn on the bench positions, measured with both
-cores busy).
+budgets bind.  As a CodinGame bot (`termarena bot`, 120 ms a turn after the first) level 6 is bound by
+that clock (7,700-12,000 nodes a turn on the bench positions, measured with both cores busy).
 """
 from __future__ import annotations
 
@@ -55,9 +55,9 @@ LEVEL_TABLE: dict[int, Level] = {
              "no goal open", 70, cap_ms=1000, epsilon=0.5, near_ply=0),
     4: Level("alpha-beta, 600 nodes a turn, cheap replies; one turn in four random (leaving no goal open)",
              600, cap_ms=1500, epsilon=0.25, near_ply=0),
-    5: Level("alpha-beta, 12,000 nodes a turn, rich replies two plies deep", 12_000, cap_ms=2500),
+    5: Level("alpha-beta, 2,500 nodes a turn, rich replies one ply deep", 2_500, cap_ms=2500, near_ply=1),
     6: Level("full alpha-beta over whole turns with a transposition table, rich replies two plies deep, "
-             "250,000 nodes or the time limit", 250_000, cap_ms=2500),
+             "40,000 nodes or the time limit", 40_000, cap_ms=2500),
 }
 
 LEVELS: dict[int, str] = {k: v.describe for k, v in LEVEL_TABLE.items()}
