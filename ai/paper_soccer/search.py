@@ -125,12 +125,6 @@ class Searcher:
 
     # ------------------------------------------------------------------ evaluation
 
-    def evaluate(self, pm: list[int], ball: int, stm: int, f0: int = 0, touched: int | None = None) -> int:
-        if touched is None:
-            touched = touched_of(pm)
-        _hot, mine = flood(pm, stm, touched)
-        return self._value(pm, ball, stm, f0, touched, mine)
-
     def _value(self, pm, ball, stm, f0, touched, mine) -> int:
         """The evaluation, given `mine`: the danger points of the mover (`board.flood`)."""
         w = self.w
