@@ -22,8 +22,8 @@ import time
 from dataclasses import dataclass
 
 from ai.connect4 import book
-from ai.connect4.bitboard import (BOARD, BOTTOM, CELLS, CENTRE_ORDER, COL_MASK, WINDOWS, from_rows,
-                                  win_cells)
+from ai.connect4.bitboard import (BOARD, BOTTOM, CELLS, CENTRE_ORDER, COL_MASK, WINDOWS, drop_bit,
+                                  from_rows, win_cells)
 from ai.connect4.search import STEAL, WIN, Searcher
 from ai.player import InfoCallback, SearchInfo
 
@@ -137,8 +137,7 @@ class Connect4Player:
         if mv == STEAL:  # the chip becomes ours; the opponent moves with no chip of its own
             ncur, nmask = 0, mask
         else:
-            m = (mask + BOTTOM) & COL_MASK[mv]
-            nmask = mask | m
+            nmask = mask | drop_bit(mask, mv)
             ncur = cur ^ mask  # the opponent's chips
         if nmask.bit_count() >= CELLS:
             return
