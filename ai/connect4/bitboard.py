@@ -46,31 +46,21 @@ WINDOWS = _window_counts()  # 3 in the corners up to 16 in the centre
 
 def win_cells(p: int) -> int:
     """Every cell (occupied or not, sentinels included) that would complete four-in-a-row for the
-    chips `p`; callers mask with the empty cells.  Pons' compute_winning_position for stride 8."""
-    # vertical: three below
-    r = (p << 1) & (p << 2) & (p << 3)
-    # horizontal (shift 8)
-    t = (p << 8) & (p << 16)
-    r |= t & (p << 24)
-    r |= t & (p >> 8)
-    t = (p >> 8) & (p >> 16)
-    r |= t & (p << 8)
-    r |= t & (p >> 24)
-    # diagonal, shift 7 (down-right / up-left)
-    t = (p << 7) & (p << 14)
-    r |= t & (p << 21)
-    r |= t & (p >> 7)
-    t = (p >> 7) & (p >> 14)
-    r |= t & (p << 7)
-    r |= t & (p >> 21)
-    # diagonal, shift 9
-    t = (p << 9) & (p << 18)
-    r |= t & (p << 27)
-    r |= t & (p >> 9)
-    t = (p >> 9) & (p >> 18)
-    r |= t & (p << 9)
-    r |= t & (p >> 27)
-    return r
+    chips `p`; callers mask with the empty cells.  Pons' compute_winning_position for stride 8 in
+    fewer operations: for each direction s, with `a` the chips whose next cell along s is also one
+    (a pair), a cell wins with the pair at +s..+2s and a chip at +3s or -s, or with the pair at
+    -2s..-s and a chip at +s or -3s.  (search.py writes this out in its hottest loops: keep the
+    copies alike.)"""
+    r = (p << 1) & (p << 2) & (p << 3)  # vertical: three below
+    h = p >> 8  # horizontal
+    a = p & h
+    r |= (a >> 8) & ((p >> 24) | (p << 8)) | (a << 16) & (h | (p << 24))
+    h = p >> 7  # diagonal, shift 7 (down-right / up-left)
+    a = p & h
+    r |= (a >> 7) & ((p >> 21) | (p << 7)) | (a << 14) & (h | (p << 21))
+    h = p >> 9  # diagonal, shift 9
+    a = p & h
+    return r | (a >> 9) & ((p >> 27) | (p << 9)) | (a << 18) & (h | (p << 27))
 
 
 def has_four(p: int) -> bool:

@@ -19,8 +19,8 @@ import gc
 import time
 from dataclasses import dataclass, field
 
-from ai.connect4.bitboard import (BOARD, BOTTOM, CELLS, CENTRE_ORDER, COL_MASK, COLS, PARITY, STRIDE, WINDOWS,
-                                  win_cells)
+from ai.connect4.bitboard import (BOARD, BOTTOM, CELLS, CENTRE_ORDER, COL_MASK, COLS, PARITY, ROWS, STRIDE,
+                                  WINDOWS, win_cells)
 
 WIN = 1_000_000
 INF = 10 * WIN
@@ -204,8 +204,10 @@ class Searcher:
         The code is written out by hand for speed: the winning-cell computation (Pons'
         compute_winning_position) appears inline, and a node at depth 1 evaluates its children itself
         instead of calling itself for each (a child at depth 0 only needs the mover's new winning
-        cells: the other side's are the parent's, minus the move).  No garbage is made per node
-        except the small move list and the table entry.
+        cells: the other side's are the parent's), passing the winning cells it computed to a child
+        that it does search.  Tables replace arithmetic where a lookup makes no new int.  No garbage
+        is made per node except the small move list and the table entry.  (Profiled with
+        `python -m ai.connect4.speed`; a change here must leave its digest unchanged.)
         """
         tt = self.tt
         tt_get = tt.get
@@ -216,11 +218,22 @@ class Searcher:
         for rank, c in enumerate(reversed(CENTRE_ORDER)):
             for h in range(7):
                 ORDER[c * STRIDE + h] = rank
+        # the ordering key of each move, by its bit's bit_length (index + 1; cheaper than a dict by
+        # the bit): (history + ORDER) << 7 | bit index, kept up to date with `hist` (ints sort much
+        # faster than tuples; the index makes every key distinct)
+        key_of = [0] + [((hist[bi] + ORDER[bi]) << 7) | bi for bi in range(COLS * STRIDE)]
+        BIT = [1 << bi for bi in range(COLS * STRIDE)]  # a table lookup makes no new int
         good_w = self.weights["good_threat"]
         bad_w = self.weights["bad_threat"]
         stack_w = self.weights["stacked"]
-        UP1 = BOARD & ~BOTTOM
-        UP2 = UP1 & ~(BOTTOM << 1)
+        # For w within the board, (w - NOT_ABOVE) ^ w has every cell that is not above the lowest
+        # cell of w in its column (a threat above one of the opponent's comes too late).  In each
+        # 8-bit column group SENTINEL - w is -w (mod 128), borrowing nothing from the next group, and
+        # -w ^ w holds the bits above the lowest bit of w; (w - SENTINEL - 1) ^ w is its complement.
+        NOT_ABOVE = (BOTTOM << ROWS) + 1  # SENTINEL + 1
+        # the bounds from the game's length by the number n of empty cells (see negamax)
+        LOW = [-(WIN + n - 4) for n in range(CELLS + 1)]
+        HIGH = [WIN + n - 3 for n in range(CELLS + 1)]
         monotonic = time.monotonic
         big_limit = 1 << 62
         limit = node_limit if node_limit is not None else big_limit
@@ -250,16 +263,8 @@ class Searcher:
             (see the report): with one side holding a single threat, it wins 76% of such positions
             when the threat has its parity, 46% when not."""
             # a threat strictly above one of the opponent's in the same column comes too late
-            a = (w_op << 1) & UP1
-            a |= (a << 1) & UP1
-            a |= (a << 2) & UP2
-            a |= (a << 2) & UP2
-            live_me = w_me & ~a
-            a = (w_me << 1) & UP1
-            a |= (a << 1) & UP1
-            a |= (a << 2) & UP2
-            a |= (a << 2) & UP2
-            live_op = w_op & ~a
+            live_me = w_me & ((w_op - NOT_ABOVE) ^ w_op)
+            live_op = w_op & ((w_me - NOT_ABOVE) ^ w_me)
             # the side to move gets the cells at heights of the other parity than n when the board fills
             if n & 1:
                 gm = live_me & PAR0
@@ -271,7 +276,7 @@ class Searcher:
                     + bad_w * ((live_me ^ gm).bit_count() - (live_op ^ go).bit_count())
                     + stack_w * ((live_me & (w_me >> 1)).bit_count() - (live_op & (w_op >> 1)).bit_count()))
 
-        def negamax(cur, mask, pos, depth, n, alpha, beta):
+        def negamax(cur, mask, pos, depth, n, alpha, beta, w_op=-1):
             nonlocal nodes
             nodes += 1
             if nodes >= check_at:
@@ -279,23 +284,22 @@ class Searcher:
             opp = cur ^ mask
             empty = BOARD ^ mask
             possible = (mask + BOTTOM) & BOARD
-            # the opponent's winning cells: bitboard.win_cells inlined here and at the leaf below,
-            # to save a Python function call per node in the hottest loop
-            p = opp
-            r = (p << 1) & (p << 2) & (p << 3)
-            t = (p << 8) & (p << 16)
-            r |= t & ((p << 24) | (p >> 8))
-            t = (p >> 8) & (p >> 16)
-            r |= t & ((p << 8) | (p >> 24))
-            t = (p << 7) & (p << 14)
-            r |= t & ((p << 21) | (p >> 7))
-            t = (p >> 7) & (p >> 14)
-            r |= t & ((p << 7) | (p >> 21))
-            t = (p << 9) & (p << 18)
-            r |= t & ((p << 27) | (p >> 9))
-            t = (p >> 9) & (p >> 18)
-            r |= t & ((p << 9) | (p >> 27))
-            w_op = r & empty
+            if w_op < 0:
+                # the opponent's winning cells (the depth-1 loop passes them when it has them):
+                # bitboard.win_cells written out here and in that loop, to save a Python function
+                # call per node in the hottest loops
+                p = opp
+                h = p >> 8
+                a = p & h
+                r = ((p << 1) & (p << 2) & (p << 3)
+                     | (a >> 8) & ((p >> 24) | (p << 8)) | (a << 16) & (h | (p << 24)))
+                h = p >> 7
+                a = p & h
+                r |= (a >> 7) & ((p >> 21) | (p << 7)) | (a << 14) & (h | (p << 21))
+                h = p >> 9
+                a = p & h
+                r |= (a >> 9) & ((p >> 27) | (p << 9)) | (a << 18) & (h | (p << 27))
+                w_op = r & empty
             forced = possible & w_op
             if forced:
                 if forced & (forced - 1):
@@ -313,28 +317,14 @@ class Searcher:
                 return 0
             if depth <= 0 and not single:
                 # leaf: positional value plus threats weighted by zugzwang parity
-                p = cur
-                r = (p << 1) & (p << 2) & (p << 3)
-                t = (p << 8) & (p << 16)
-                r |= t & ((p << 24) | (p >> 8))
-                t = (p >> 8) & (p >> 16)
-                r |= t & ((p << 8) | (p >> 24))
-                t = (p << 7) & (p << 14)
-                r |= t & ((p << 21) | (p >> 7))
-                t = (p >> 7) & (p >> 14)
-                r |= t & ((p << 7) | (p >> 21))
-                t = (p << 9) & (p << 18)
-                r |= t & ((p << 27) | (p >> 9))
-                t = (p >> 9) & (p >> 18)
-                r |= t & ((p << 9) | (p >> 27))
-                return pos + threats(r & empty, w_op, n)
+                return pos + threats(win_cells(cur) & empty, w_op, n)
             # bounds from the game's length: we cannot win on this move, the opponent not on the next
-            lo = -(WIN + n - 4)
+            lo = LOW[n]
             if alpha < lo:
                 alpha = lo
                 if alpha >= beta:
                     return alpha
-            hi = WIN + n - 3
+            hi = HIGH[n]
             if beta > hi:
                 beta = hi
                 if alpha >= beta:
@@ -358,96 +348,116 @@ class Searcher:
                         beta = es
             alpha0 = alpha
             n1 = n - 1
-            # moves as ints (score << 7 | bit index), best first: the TT move, then history, then
-            # the centre (ORDER); ints sort much faster than tuples
             if single:
-                moves = [nxt.bit_length() - 1]
+                # one sensible move, searched at the same depth (the forced-move extension)
+                bi = nxt.bit_length() - 1
+                best = -negamax(opp, mask | nxt, -(pos + W[bi]), depth, n1, -beta, -alpha)
+                best_bi = bi
+                if best >= beta:  # (alpha < beta here)
+                    hist[bi] += depth * depth + 1
+                    key_of[bi + 1] += (depth * depth + 1) << 7
             else:
+                # moves as ints whose low 7 bits are the bit index, best first: the TT move (always
+                # one of nxt: the key is the whole position), then by key_of (history, then the centre)
                 moves = []
-                x = nxt
-                while x:
-                    m = x & -x
-                    x ^= m
-                    bi = m.bit_length() - 1
-                    if bi == tt_bi:
-                        moves.append((1 << 60) | bi)
-                    else:
-                        moves.append(((hist[bi] + ORDER[bi]) << 7) | bi)
+                x = nxt if tt_bi < 0 else nxt ^ BIT[tt_bi]
+                while x:  # from the top bit down: cheaper than x & -x, and the order is sorted anyway
+                    b = x.bit_length()
+                    moves.append(key_of[b])
+                    x ^= BIT[b - 1]
                 moves.sort(reverse=True)
-            best = -INF
-            best_bi = -1
-            if depth == 1 and not single:
-                # the children are leaves unless a forced move extends them: evaluate them here
-                win_now = WIN + n1 - 2  # the child has no move that does not lose at once
-                for k in moves:
-                    bi = k & 127
-                    m = 1 << bi
-                    nodes += 1
-                    p = cur | m
-                    nm = mask | m
-                    cempty = empty ^ m
-                    r = (p << 1) & (p << 2) & (p << 3)
-                    t = (p << 8) & (p << 16)
-                    r |= t & ((p << 24) | (p >> 8))
-                    t = (p >> 8) & (p >> 16)
-                    r |= t & ((p << 8) | (p >> 24))
-                    t = (p << 7) & (p << 14)
-                    r |= t & ((p << 21) | (p >> 7))
-                    t = (p >> 7) & (p >> 14)
-                    r |= t & ((p << 7) | (p >> 21))
-                    t = (p << 9) & (p << 18)
-                    r |= t & ((p << 27) | (p >> 9))
-                    t = (p >> 9) & (p >> 18)
-                    r |= t & ((p << 9) | (p >> 27))
-                    w_us = r & cempty
-                    cposs = (nm + BOTTOM) & BOARD
-                    f = cposs & w_us
-                    if f:
-                        cn = 0 if f & (f - 1) else f & ~(w_us >> 1)
+                if tt_bi >= 0:
+                    moves.insert(0, tt_bi)
+                best = -INF
+                best_bi = -1
+                if depth == 1:
+                    # the children are leaves unless a forced move extends them: evaluate them here
+                    win_now = WIN + n1 - 2  # the child has no move that does not lose at once
+                    # `threats` of the children written out, with the opponent's part computed once:
+                    # the children's mover is the opponent, and no move here takes a cell of w_op
+                    # (none of them is playable, or the node would have a single move)
+                    below_op = (w_op - NOT_ABOVE) ^ w_op
+                    stacked_op = w_op >> 1
+                    if n1 & 1:
+                        good_op, good_us = PAR0, PAR1
                     else:
-                        cn = cposs & ~(w_us >> 1)
-                    if not cn:
-                        s = win_now
-                    elif not (cn & (cn - 1)):  # the child has one move: it is searched, not evaluated
-                        nodes -= 1
-                        s = -negamax(opp, nm, -(pos + W[bi]), 0, n1, -beta, -alpha)
-                    elif n1 <= 2:
-                        s = 0
-                    else:
-                        s = pos + W[bi] - threats(w_op & cempty, w_us, n1)
-                    if s > best:
-                        best = s
-                        best_bi = bi
-                        if s > alpha:
-                            alpha = s
-                            if s >= beta:
-                                hist[bi] += 2
-                                break
-                if nodes >= check_at:
-                    check()
-            else:
-                child_depth = depth if single else depth - 1
-                first = True
-                for k in moves:
-                    bi = k & 127
-                    m = 1 << bi
-                    nm = mask | m
-                    cp = -(pos + W[bi])
-                    if first:
-                        s = -negamax(opp, nm, cp, child_depth, n1, -beta, -alpha)
-                        first = False
-                    else:
-                        s = -negamax(opp, nm, cp, child_depth, n1, -alpha - 1, -alpha)
-                        if alpha < s < beta:
+                        good_op, good_us = PAR1, PAR0
+                    for k in moves:
+                        bi = k & 127
+                        m = BIT[bi]
+                        nodes += 1
+                        p = cur | m
+                        nm = mask | m
+                        cempty = empty ^ m
+                        h = p >> 8
+                        a = p & h
+                        r = ((p << 1) & (p << 2) & (p << 3)
+                             | (a >> 8) & ((p >> 24) | (p << 8)) | (a << 16) & (h | (p << 24)))
+                        h = p >> 7
+                        a = p & h
+                        r |= (a >> 7) & ((p >> 21) | (p << 7)) | (a << 14) & (h | (p << 21))
+                        h = p >> 9
+                        a = p & h
+                        r |= (a >> 9) & ((p >> 27) | (p << 9)) | (a << 18) & (h | (p << 27))
+                        w_us = r & cempty
+                        cposs = (nm + BOTTOM) & BOARD
+                        f = cposs & w_us
+                        if f:
+                            cn = 0 if f & (f - 1) else f & ~(w_us >> 1)
+                        else:
+                            cn = cposs & ~(w_us >> 1)
+                        if not cn:
+                            s = win_now
+                        elif not (cn & (cn - 1)):  # the child has one move: it is searched, not evaluated
+                            nodes -= 1
+                            s = -negamax(opp, nm, -(pos + W[bi]), 0, n1, -beta, -alpha, w_us)
+                        elif n1 <= 2:
+                            s = 0
+                        else:
+                            live_op = w_op & ((w_us - NOT_ABOVE) ^ w_us)
+                            live_us = w_us & below_op
+                            g_op = live_op & good_op
+                            g_us = live_us & good_us
+                            s = pos + W[bi] - (
+                                good_w * (g_op.bit_count() - g_us.bit_count())
+                                + bad_w * ((live_op ^ g_op).bit_count() - (live_us ^ g_us).bit_count())
+                                + stack_w * ((live_op & stacked_op).bit_count()
+                                             - (live_us & (w_us >> 1)).bit_count()))
+                        if s > best:
+                            best = s
+                            best_bi = bi
+                            if s > alpha:
+                                alpha = s
+                                if s >= beta:
+                                    hist[bi] += 2
+                                    key_of[bi + 1] += 2 << 7
+                                    break
+                    if nodes >= check_at:
+                        check()
+                else:
+                    child_depth = depth - 1
+                    first = True
+                    for k in moves:
+                        bi = k & 127
+                        m = BIT[bi]
+                        nm = mask | m
+                        cp = -(pos + W[bi])
+                        if first:
                             s = -negamax(opp, nm, cp, child_depth, n1, -beta, -alpha)
-                    if s > best:
-                        best = s
-                        best_bi = bi
-                        if s > alpha:
-                            alpha = s
-                            if s >= beta:
-                                hist[bi] += depth * depth + 1
-                                break
+                            first = False
+                        else:
+                            s = -negamax(opp, nm, cp, child_depth, n1, -alpha - 1, -alpha)
+                            if alpha < s < beta:
+                                s = -negamax(opp, nm, cp, child_depth, n1, -beta, -alpha)
+                        if s > best:
+                            best = s
+                            best_bi = bi
+                            if s > alpha:
+                                alpha = s
+                                if s >= beta:
+                                    hist[bi] += depth * depth + 1
+                                    key_of[bi + 1] += (depth * depth + 1) << 7
+                                    break
             if best <= alpha0:
                 flag = UPPER
                 d = PROVEN if best <= -WIN else depth
