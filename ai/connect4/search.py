@@ -373,15 +373,6 @@ class Searcher:
                 if depth == 1:
                     # the children are leaves unless a forced move extends them: evaluate them here
                     win_now = WIN + n1 - 2  # the child has no move that does not lose at once
-                    # `threats` of the children written out, with the opponent's part computed once:
-                    # the children's mover is the opponent, and no move here takes a cell of w_op
-                    # (none of them is playable, or the node would have a single move)
-                    below_op = (w_op - NOT_ABOVE) ^ w_op
-                    stacked_op = w_op >> 1
-                    if n1 & 1:
-                        good_op, good_us = PAR0, PAR1
-                    else:
-                        good_op, good_us = PAR1, PAR0
                     for k in moves:
                         bi = k & 127
                         m = BIT[bi]
@@ -414,15 +405,9 @@ class Searcher:
                         elif n1 <= 2:
                             s = 0
                         else:
-                            live_op = w_op & ((w_us - NOT_ABOVE) ^ w_us)
-                            live_us = w_us & below_op
-                            g_op = live_op & good_op
-                            g_us = live_us & good_us
-                            s = pos + W[bi] - (
-                                good_w * (g_op.bit_count() - g_us.bit_count())
-                                + bad_w * ((live_op ^ g_op).bit_count() - (live_us ^ g_us).bit_count())
-                                + stack_w * ((live_op & stacked_op).bit_count()
-                                             - (live_us & (w_us >> 1)).bit_count()))
+                            # the child's mover is the opponent; no move here takes a cell of w_op
+                            # (none of them is playable, or the node would have a single move)
+                            s = pos + W[bi] - threats(w_op, w_us, n1)
                         if s > best:
                             best = s
                             best_bi = bi
