@@ -25,7 +25,7 @@ from tui.screens.game import WATCH_DELAY_S, GameScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.setup import SetupScreen
 from tui.session import Session
-from tui.specs import PlayerSpec, SpecError, parse_spec
+from tui.specs import DEFAULT_LEVEL, PlayerSpec, SpecError, parse_spec
 from tui.storage import StorageError, load_game, saves_dir
 
 
@@ -191,14 +191,35 @@ class TermArenaApp(App):
                    confirm: bool = False) -> bool:
         """Play on from a saved game: its players (an external bot cannot join a game in progress),
         levels, moves, redo line and seed.  With `confirm`, ask first when a game is in progress.
+        A bot command written in the file is started only if the person at the keyboard says yes to
+        the exact command line (default no: the AI plays that seat instead).
         Returns False when the game could not start (the reason is shown)."""
         has_moves = bool(saved.moves)
         specs, note = specs_for_saved(saved.players, has_moves, self.start_specs, overrides)
+        from_file = [seat for seat, spec in enumerate(specs)
+                     if spec.kind == "cmd" and not (overrides and overrides[seat] is not None)]
 
-        def go() -> bool:
+        def go(specs=specs, note=note) -> bool:
             return self.start_game(saved.game, specs, saved.seed, start=saved.start, moves=saved.moves,
                                    redo=saved.redo, saved=saved, note=note)
 
+        def ask_then_go() -> None:
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    go()
+                else:
+                    kept, why = decline_file_bots(specs, from_file)
+                    go(kept, "\n".join(n for n in (note, why) if n))
+
+            self.push_screen(ConfirmScreen(file_bots_question(specs, from_file), yes="Start them",
+                                           no="Do not run"), answer)
+
+        if from_file:
+            if confirm:
+                self._leave_game_then(ask_then_go)
+            else:
+                self.call_after_refresh(ask_then_go)
+            return True
         if confirm:
             self._leave_game_then(go)
             return True
@@ -300,6 +321,25 @@ def specs_for_saved(players: tuple[str, str], has_moves: bool, fallback: list[Pl
             spec = PlayerSpec("human")
         specs.append(spec)
     return specs, "\n".join(notes)
+
+
+def file_bots_question(specs: list[PlayerSpec], seats: list[int]) -> str:
+    """The question asked before a save file may start programs: each exact command line, and where."""
+    import os
+
+    lines = [f"  p{seat + 1} = {specs[seat].command}" for seat in seats]
+    return ("This file asks termarena to start programs on this computer:\n" + "\n".join(lines)
+            + f"\n(run in {os.getcwd()})\nStart them? Only say yes if you trust the file. "
+              f"If not, the AI (level {DEFAULT_LEVEL}) plays those seats.")
+
+
+def decline_file_bots(specs: list[PlayerSpec], seats: list[int]) -> tuple[list[PlayerSpec], str]:
+    """The players when the file's bots are refused: the AI at the default level in their seats."""
+    kept = list(specs)
+    for seat in seats:
+        kept[seat] = PlayerSpec("ai", level=DEFAULT_LEVEL, text=f"ai:{DEFAULT_LEVEL}")
+    words = ", ".join(f"p{seat + 1}" for seat in seats)
+    return kept, f"{words}: the file's bot was not started; the AI (level {DEFAULT_LEVEL}) plays instead"
 
 
 def create_app(game: str | None = None, specs: list[PlayerSpec] | None = None, seed: int | None = None,
