@@ -350,11 +350,13 @@ def create_app(game: str | None = None, specs: list[PlayerSpec] | None = None, s
 
 def run_app(game: str | None = None, specs: list[PlayerSpec] | None = None, seed: int | None = None,
             load: str | None = None, *, overrides: list[PlayerSpec | None] | None = None,
-            saves: str | None = None, bot_time_limits: bool = True) -> None:
+            saves: str | None = None, bot_time_limits: bool = True, **run_options) -> int:
+    """Run the app in the terminal; returns the exit status (not 0 when the app died on an error)."""
     app = create_app(game, specs, seed, load, overrides=overrides, saves=saves, bot_time_limits=bot_time_limits)
     try:
-        app.run()
+        app.run(**run_options)
     finally:
         app.ai.close()
         if app.autosaver is not None:
             app.autosaver.close()
+    return app.return_code or 0

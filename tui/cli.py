@@ -45,6 +45,12 @@ def _stderr_console():
     return Console(stderr=True)
 
 
+# Bounds of numeric options: a typo of a few digits must not start a run of years (or never end).
+MAX_GAMES = 1_000_000
+MAX_JOBS = 256
+MAX_THINK_MS = 3_600_000
+MAX_BENCH_SECONDS = 3600.0
+
 SAVES_HELP = "Folder of saved games and of the autosave (default: $TERMARENA_SAVES, else ./saves)."
 DEFAULT_P1, DEFAULT_P2 = "human", f"ai:{DEFAULT_LEVEL}"
 
@@ -59,7 +65,7 @@ def root(
     if ctx.invoked_subcommand is None:
         from tui.app import run_app
 
-        run_app(saves=saves_dir)
+        _exit_with(run_app(saves=saves_dir))
 
 
 @app.command()
@@ -91,8 +97,15 @@ def play(
         _check_bots_can_join(gid, load, given)
     from tui.app import run_app
 
-    run_app(game=gid, specs=specs, seed=seed, load=load, overrides=given if load is not None else None,
-            saves=saves, bot_time_limits=not no_time_limit)
+    _exit_with(run_app(game=gid, specs=specs, seed=seed, load=load,
+                       overrides=given if load is not None else None, saves=saves,
+                       bot_time_limits=not no_time_limit))
+
+
+def _exit_with(status: int) -> None:
+    """An app that died on an error must not look like a success to a script."""
+    if status:
+        raise typer.Exit(status)
 
 
 def _check_bots_can_join(game_id: str, load: str, given: list[PlayerSpec | None]) -> None:
@@ -124,7 +137,7 @@ def referee(
     p1: str = typer.Option(..., "--p1", help="Seat 0 player: ai, ai:N, cmd:COMMAND (or any command)."),
     p2: str = typer.Option(..., "--p2", help="Seat 1 player."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of game 0 (game k uses seed+k); random if not given."),
-    games: int = typer.Option(1, "--games", min=1, help="Number of games."),
+    games: int = typer.Option(1, "--games", min=1, max=MAX_GAMES, help="Number of games."),
     swap: bool = typer.Option(False, "--swap", help="Seat --p1 in seat 1 on odd games."),
     no_time_limit: bool = typer.Option(False, "--no-time-limit", help="Wait for bots as long as they take."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per game on stdout."),
@@ -165,7 +178,7 @@ def referee(
 def bot(
     game: str = typer.Argument(..., help=GAMES_HELP),
     level: int = typer.Option(DEFAULT_LEVEL, "--level", min=MIN_LEVEL, max=MAX_LEVEL, help="AI level."),
-    think_ms: Optional[int] = typer.Option(None, "--think-ms", min=1,
+    think_ms: Optional[int] = typer.Option(None, "--think-ms", min=1, max=MAX_THINK_MS,
                                            help="Time budget per turn in ms (default: the level's budget, "
                                                 "always inside the CodinGame time limits)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the bot's own randomness."),
@@ -187,10 +200,12 @@ def bot(
 def match(
     game: str = typer.Argument(..., help=GAMES_HELP),
     players: list[str] = typer.Argument(..., help="Two or more player specs: ai:N, cmd:COMMAND."),
-    games: int = typer.Option(100, "--games", "-n", min=1, help="Games per pair (rounded up to even)."),
+    games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES,
+                              help="Games per pair (rounded up to even)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the first pair of games."),
-    jobs: int = typer.Option(2, "--jobs", "-j", min=1, help="Games played at the same time."),
-    think_ms: Optional[int] = typer.Option(None, "--think-ms", min=1, help="Budget per turn of every AI."),
+    jobs: int = typer.Option(2, "--jobs", "-j", min=1, max=MAX_JOBS, help="Games played at the same time."),
+    think_ms: Optional[int] = typer.Option(None, "--think-ms", min=1, max=MAX_THINK_MS,
+                                           help="Budget per turn of every AI."),
     no_time_limit: bool = typer.Option(False, "--no-time-limit", help="Do not enforce the referee's limits."),
     as_json: bool = typer.Option(False, "--json", help="Results as one JSON object on stdout."),
 ) -> None:
@@ -209,7 +224,7 @@ def match(
 @app.command()
 def bench(
     game: Optional[str] = typer.Argument(None, help=GAMES_HELP + " All games if not given."),
-    seconds: float = typer.Option(2.0, "--seconds", min=0.1, help="Time per measurement."),
+    seconds: float = typer.Option(2.0, "--seconds", min=0.1, max=MAX_BENCH_SECONDS, help="Time per measurement."),
 ) -> None:
     """Engine and AI speed per game: random playouts (games/s, plies/s) and top-level search (nodes/s)."""
     from rich.console import Console

@@ -1,0 +1,47 @@
+"""Numbers given on the command line are bounded: a typo must give a one-line refusal (exit 2), never a
+run that lasts for years or a traceback.  And an app that dies on an error exits non-zero."""
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from tui import cli
+
+
+def run_cli(monkeypatch, capsys, *args: str) -> tuple[int, str]:
+    monkeypatch.setattr(sys, "argv", ["termarena", *args])
+    with pytest.raises(SystemExit) as ended:
+        cli.main()
+    return ended.value.code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args", [
+    ["bench", "c4", "--seconds", "inf"],
+    ["bench", "c4", "--seconds", "nan"],
+    ["bench", "c4", "--seconds", "0"],
+    ["match", "c4", "ai:1", "ai:2", "--games", "99999999999999999999999999999"],
+    ["match", "c4", "ai:1", "ai:2", "--jobs", "100000"],
+    ["match", "c4", "ai:1", "ai:2", "--think-ms", "0"],
+    ["match", "c4", "ai:1", "ai:2", "--think-ms", "-5"],
+    ["referee", "c4", "--p1", "ai", "--p2", "ai", "--games", "0"],
+    ["referee", "c4", "--p1", "ai", "--p2", "ai", "--games", "10000001"],
+    ["play", "c4", "--p1", "ai:7"],
+])
+def test_out_of_range_numbers_are_refused_in_one_line(monkeypatch, capsys, args):
+    code, err = run_cli(monkeypatch, capsys, *args)
+    assert code == 2
+    assert err.startswith("termarena: ") and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_an_app_that_dies_on_an_error_exits_non_zero(monkeypatch):
+    from tui import app as app_module
+    from tui.screens.picker import PickerScreen
+
+    def broken(self):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(PickerScreen, "compose", broken)
+    monkeypatch.setattr(app_module.TermArenaApp, "_offer_resume", lambda self: None)
+    status = app_module.run_app(headless=True, size=(80, 24))
+    assert status != 0
