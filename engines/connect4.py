@@ -64,6 +64,7 @@ from engines.base import (
     PositionError,
     TimeLimits,
 )
+from engines.numbers import NumberError, check_seed, parse_int, quote
 
 ROWS = 7
 COLS = 9
@@ -169,7 +170,8 @@ class Connect4(Game[int]):
 
     @classmethod
     def new(cls, seed: int | None = None) -> "Connect4":
-        return cls()  # nothing is random in this game
+        check_seed(seed, cls.title)  # nothing is random in this game, but a seed is the AI's noise
+        return cls()
 
     def copy(self) -> "Connect4":
         other = type(self).__new__(type(self))
@@ -416,7 +418,7 @@ def _build(rows: list[str], turn: int, steal: bool, last_col: int | None,
         fail("", f"the board needs {ROWS} rows, not {len(rows)}")
     for row, text in enumerate(rows):
         if not isinstance(text, str) or len(text) != COLS or any(ch not in ".01" for ch in text):
-            fail(f"row{row}", f"a board row is {COLS} characters of '.', '0', '1'; got {text!r}")
+            fail(f"row{row}", f"a board row is {COLS} characters of '.', '0', '1'; got {quote(text)}")
     bb = [0, 0]
     heights = [c * _COL_STRIDE for c in range(COLS)]
     for col in range(COLS):
@@ -491,20 +493,20 @@ class _PositionText:
             key, _, value = (part.strip() for part in line.partition("="))
             if key == "game":
                 if value != Connect4.id:
-                    raise PositionError(f"line {n}: this is a {value!r} position, not connect4")
+                    raise PositionError(f"line {n}: this is a {quote(value)} position, not connect4")
                 return
             if key not in _KEYS:
-                raise PositionError(f"line {n}: unknown key {key!r} (expected one of {', '.join(_KEYS)})")
+                raise PositionError(f"line {n}: unknown key {quote(key)} (expected one of {', '.join(_KEYS)})")
             if key in self.values:
                 raise PositionError(f"line {n}: {key} given twice")
             self.values[key] = (n, value)
             return
         if self.values:
-            raise PositionError(f"line {n}: board row {line!r} after the key = value lines")
+            raise PositionError(f"line {n}: board row {quote(line)} after the key = value lines")
         if len(self.rows) == ROWS:
             raise PositionError(f"line {n}: more than {ROWS} board rows")
         if len(line) != COLS or any(ch not in ".01" for ch in line):
-            raise PositionError(f"line {n}: a board row is {COLS} characters of '.', '0', '1'; got {line!r}")
+            raise PositionError(f"line {n}: a board row is {COLS} characters of '.', '0', '1'; got {quote(line)}")
         self.rows.append(line)
         self.row_lines.append(n)
 
@@ -520,25 +522,24 @@ class _PositionText:
             raise PositionError(f"line {self.end_line}: missing `{key} = ...`")
         return self.values[key]
 
-    def _int(self, key: str) -> int:
+    def _int(self, key: str, hi: int) -> int:
         n, value = self._value(key)
-        if not (value.isascii() and value.isdigit() and len(value) <= 3):
-            raise PositionError(f"line {n}: {key} must be a small non-negative integer, not {value!r}")
-        return int(value)
+        try:
+            return parse_int(value, lo=0, hi=hi, what=key)
+        except NumberError as e:
+            raise PositionError(f"line {n}: {e}") from None
 
     def position(self) -> Connect4:
         if len(self.rows) != ROWS:
             raise PositionError(f"line {self.end_line}: the board needs {ROWS} rows, found {len(self.rows)}")
-        turn = self._int("turn_index")
+        turn = self._int("turn_index", CELLS + 1)
         n, steal_text = self._value("steal_used")
         if steal_text not in ("true", "false"):
-            raise PositionError(f"line {n}: steal_used must be true or false, not {steal_text!r}")
+            raise PositionError(f"line {n}: steal_used must be true or false, not {quote(steal_text)}")
         steal = steal_text == "true"
-        n, last_text = self._value("last")
-        if last_text != "none" and not (last_text.isascii() and last_text.isdigit() and len(last_text) <= 3):
-            raise PositionError(f"line {n}: last must be a column 0..{COLS - 1} or none, not {last_text!r}")
-        last_col = None if last_text == "none" else int(last_text)
-        to_move = self._int("to_move")
+        _, last_text = self._value("last")
+        last_col = None if last_text == "none" else self._int("last", COLS - 1)
+        to_move = self._int("to_move", 1)
         if to_move != turn % 2:
             raise PositionError(f"line {self.values['to_move'][0]}: to_move = {to_move} but turn_index {turn} "
                                 f"gives player {turn % 2} to move")

@@ -85,6 +85,7 @@ from engines.base import (
 )
 from engines.javarandom import MASK as RNG_MASK
 from engines.javarandom import next_int, scramble
+from engines.numbers import NumberError, check_seed, parse_int, quote
 
 SIZE = 8
 MAX_TURNS = 150
@@ -320,6 +321,7 @@ class LinesOfAction(Game[Move]):
 
     @classmethod
     def new(cls, seed: int | None = None) -> "LinesOfAction":
+        check_seed(seed, cls.title)
         return cls(START_BLACK, START_WHITE, 0, 0, scramble(0 if seed is None else seed))
 
     def copy(self) -> "LinesOfAction":
@@ -514,6 +516,7 @@ class LinesOfAction(Game[Move]):
 
 _FILE_LABELS = " ".join(FILES)
 _KEYS = ("game", "to_move", "turns_played", "last_move", "random_state")
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 
 def _row_cells(body: str, rank: int) -> str | None:
@@ -561,7 +564,7 @@ class _PositionReader:
         if "=" in line:
             name, _, value = (part.strip() for part in line.partition("="))
             if name not in _KEYS:
-                raise PositionError(f"line {number}: unknown key {name!r} (known: {', '.join(_KEYS)})")
+                raise PositionError(f"line {number}: unknown key {quote(name)} (known: {', '.join(_KEYS)})")
             if name in self.values:
                 raise PositionError(f"line {number}: {name} is given twice")
             self.values[name] = (number, value)
@@ -571,11 +574,11 @@ class _PositionReader:
         if self.values:
             raise PositionError(f"line {number}: board row after the key = value lines")
         if len(self.rows) == 8:
-            raise PositionError(f"line {number}: a ninth board row: {line!r}")
+            raise PositionError(f"line {number}: a ninth board row: {quote(line)}")
         cells = _row_cells(line, 8 - len(self.rows))
         if cells is None:
             raise PositionError(f"line {number}: not a board row of rank {8 - len(self.rows)} "
-                                f"(8 cells of '.', 'b', 'w'): {line!r}")
+                                f"(8 cells of '.', 'b', 'w'): {quote(line)}")
         self.rows.append(cells)
 
     def _bitboards(self) -> tuple[int, int]:
@@ -595,14 +598,15 @@ class _PositionReader:
     def _turns(self) -> int:
         game = self._get("game")
         if game is not None and game[1] not in ("lines-of-action", "loa"):
-            raise PositionError(f"line {game[0]}: this is a lines-of-action position, not {game[1]!r}")
+            raise PositionError(f"line {game[0]}: this is a lines-of-action position, not {quote(game[1])}")
         found = self._get("turns_played")
         if found is None:
             raise PositionError(f"line {len(self.text.splitlines())}: missing 'turns_played = N'")
         number, value = found
-        if not (value.isascii() and value.isdigit()) or not 0 <= int(value) <= MAX_TURNS:
-            raise PositionError(f"line {number}: turns_played must be a whole number 0..{MAX_TURNS}, got {value!r}")
-        return int(value)
+        try:
+            return parse_int(value, lo=0, hi=MAX_TURNS, what="turns_played")
+        except NumberError as e:
+            raise PositionError(f"line {number}: {e}") from None
 
     def _to_move(self, turns: int) -> int:
         implied = turns % 2
@@ -612,7 +616,7 @@ class _PositionReader:
         number, value = found
         choices = {"b": 0, "0": 0, "w": 1, "1": 1}
         if value not in choices:
-            raise PositionError(f"line {number}: to_move must be b or w (or 0 or 1), got {value!r}")
+            raise PositionError(f"line {number}: to_move must be b or w (or 0 or 1), got {quote(value)}")
         if choices[value] != implied:
             raise PositionError(f"line {number}: to_move = {value} is impossible after {turns} turns "
                                 f"(black moves on even turns, white on odd ones)")
@@ -631,7 +635,7 @@ class _PositionReader:
             return PASS
         move = _MOVE_BY_NAME.get(value)
         if move is None or move == PASS:
-            raise PositionError(f"line {number}: last_move must be null, pass or a move like b1d3, got {value!r}")
+            raise PositionError(f"line {number}: last_move must be null, pass or a move like b1d3, got {quote(value)}")
         if not last_mover_bb & BIT[move.dst] or occupied & BIT[move.src]:
             raise PositionError(f"line {number}: last_move {value} does not fit the board (its destination must "
                                 f"hold a {COLOR_NAMES[1 - to_move]} checker and its origin must be empty)")
@@ -644,14 +648,14 @@ class _PositionReader:
         number, value = found
         if value == "unknown":
             return None
+        hex_digits = value[2:] if value[:2].lower() == "0x" else ""
+        if hex_digits and set(hex_digits) <= _HEX_DIGITS and len(hex_digits.lstrip("0")) <= 12:  # 48 bits
+            return int(hex_digits.lstrip("0") or "0", 16)
         try:
-            state = int(value, 0)
-        except ValueError:
-            state = -1
-        if not 0 <= state <= RNG_MASK:
+            return parse_int(value, lo=0, hi=RNG_MASK, what="random_state")
+        except NumberError:
             raise PositionError(f"line {number}: random_state must be a 48-bit number (e.g. 0x0005deece66d) "
-                                f"or unknown, got {value!r}")
-        return state
+                                f"or unknown, got {quote(value)}") from None
 
 
 # ---------------------------------------------------------------------------- the bot's side

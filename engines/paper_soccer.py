@@ -83,6 +83,7 @@ from engines.base import (
     PositionError,
     TimeLimits,
 )
+from engines.numbers import NumberError, check_seed, parse_int, quote
 
 # ---------------------------------------------------------------------------------------- geometry
 
@@ -238,6 +239,7 @@ class PaperSoccer(Game[str]):
 
     @classmethod
     def new(cls, seed: int | None = None) -> "PaperSoccer":
+        check_seed(seed, cls.title)  # nothing is random in this game, but a seed is the AI's noise
         return cls()
 
     def copy(self) -> "PaperSoccer":
@@ -1007,7 +1009,7 @@ class _PositionReader:
         self._split_lines()
         if "game" in self.values and self.values["game"][1] != PaperSoccer.id:
             n, v = self.values["game"]
-            raise self.fail(n, f"game must be {PaperSoccer.id}, got {v!r}")
+            raise self.fail(n, f"game must be {PaperSoccer.id}, got {quote(v)}")
         for key in ("turn", "ball"):
             if key not in self.values:
                 raise self.fail(0, f"missing '{key} = ...' line")
@@ -1028,7 +1030,7 @@ class _PositionReader:
             if not line or line.startswith("#"):
                 continue
             if "=" not in line:
-                raise self.fail(n, f"expected 'key = value', got {raw!r}")
+                raise self.fail(n, f"expected 'key = value', got {quote(raw)}")
             key, _, value = (s.strip() for s in line.partition("="))
             if key == "edge":
                 self.edges.append((n, value))
@@ -1037,27 +1039,30 @@ class _PositionReader:
                     raise self.fail(n, f"'{key}' given twice (first on line {self.values[key][0]})")
                 self.values[key] = (n, value)
             else:
-                raise self.fail(n, f"unknown key {key!r}")
+                raise self.fail(n, f"unknown key {quote(key)}")
 
     def _turn(self) -> int:
         n, v = self.values["turn"]
-        if not (v.isascii() and v.isdigit()) or not 0 <= int(v) <= MAX_TURNS:
-            raise self.fail(n, f"turn must be an integer from 0 to {MAX_TURNS}, got {v!r}")
-        turn = int(v)
+        try:
+            turn = parse_int(v, lo=0, hi=MAX_TURNS, what="turn")
+        except NumberError as e:
+            raise self.fail(n, str(e)) from None
         if "to_move" in self.values:
             m, tv = self.values["to_move"]
             if tv not in ("0", "1"):
-                raise self.fail(m, f"to_move must be 0 or 1, got {tv!r}")
+                raise self.fail(m, f"to_move must be 0 or 1, got {quote(tv)}")
             if int(tv) != turn % 2:
                 raise self.fail(m, f"to_move = {tv} does not match turn = {turn} (seat 0 moves on even turns)")
         return turn
 
     def _point(self, n: int, text: str) -> int:
         parts = text.split(",")
+        if len(parts) != 2:
+            raise self.fail(n, f"expected a point 'x,y', got {quote(text)}")
         try:
-            x, y = (int(s.strip()) for s in parts)
-        except ValueError:
-            raise self.fail(n, f"expected a point 'x,y', got {text!r}") from None
+            x, y = (parse_int(s.strip(), lo=-1, hi=max(WIDTH, HEIGHT), what="coordinate") for s in parts)
+        except NumberError as e:
+            raise self.fail(n, f"expected a point 'x,y': {e}") from None
         p = xy_point(x, y)
         if p is None:
             raise self.fail(n, f"({x},{y}) is not a point of the pitch")
@@ -1068,7 +1073,7 @@ class _PositionReader:
         for n, value in self.edges:
             ends = value.split()
             if len(ends) != 2:
-                raise self.fail(n, f"an edge is two points 'x,y x,y', got {value!r}")
+                raise self.fail(n, f"an edge is two points 'x,y x,y', got {quote(value)}")
             a, b = (self._point(n, e) for e in ends)
             d = direction_between(a, b)
             if d is None:
@@ -1090,7 +1095,7 @@ class _PositionReader:
         if v == "-":
             return None
         if not v or any(c not in DIGITS for c in v):
-            raise self.fail(n, f"last_move must be digits 0-7 or '-', got {v!r}")
+            raise self.fail(n, f"last_move must be digits 0-7 or '-', got {quote(v)}")
         return v
 
     def _check(self, pm: list[int], pairs: set[tuple[int, int]], ball: int, turn: int,

@@ -23,18 +23,26 @@
 Header lines are `key = value` facts (unknown keys are kept, so later versions can add facts).
 Loading replays the moves through the engine, so an illegal move is reported with its line, and the
 stored final position is compared with the replayed one.  Pure text in, text out: no file access here.
+
+Files are not trusted: every number is read by engines.numbers.parse_int (ASCII digits, bounded
+length and range), every problem is a SaveFormatError of one line naming the line of the file, and
+file content quoted in a message is cut short.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from engines import GAME_IDS, UnknownGame, get_game, resolve_game_id
-from engines.base import EngineError, Game, InvalidOutput, PositionError
+from engines.base import EngineError, Game
+from engines.numbers import SEED_MAX, SEED_MIN, NumberError, one_line, parse_int, quote
 
 FORMAT_VERSION = 1
 MAGIC = "# termarena save"
 MAX_SAVE_BYTES = 2_000_000  # far above any real game (Lines of Action's 150 turns are ~2 KB)
 SECTIONS = ("start", "moves", "redo", "final")
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+MAX_FORMAT = 999_999  # a format version, even of a far later termarena, is a small number
+MAX_TURN_NUMBER = MAX_SAVE_BYTES  # a turn takes at least one line: no file holds more
 
 
 class SaveFormatError(EngineError):
@@ -42,7 +50,7 @@ class SaveFormatError(EngineError):
 
     def __init__(self, message: str, line: int | None = None):
         self.line = line
-        super().__init__(f"line {line}: {message}" if line is not None else message)
+        super().__init__(one_line(f"line {line}: {message}" if line is not None else message))
 
 
 @dataclass
@@ -125,7 +133,7 @@ def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
         if line.startswith("[") and line.endswith("]"):
             name = line[1:-1].strip()
             if name not in SECTIONS:
-                raise SaveFormatError(f"unknown section [{name}]", n)
+                raise SaveFormatError(f"unknown section {quote(line)}", n)
             if name in sections:
                 raise SaveFormatError(f"section [{name}] appears twice", n)
             current = name
@@ -138,10 +146,10 @@ def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
             continue
         key, sep, value = line.partition("=")
         if not sep or not key.strip():
-            raise SaveFormatError(f"expected `key = value` in the header, found {line[:60]!r}", n)
+            raise SaveFormatError(f"expected `key = value` in the header, found {quote(line)}", n)
         key = key.strip().lower()
         if key in header:
-            raise SaveFormatError(f"header key {key!r} appears twice", n)
+            raise SaveFormatError(f"header key {quote(key)} appears twice", n)
         header[key] = (value.strip(), n)
 
     def need(key: str) -> tuple[str, int]:
@@ -149,26 +157,28 @@ def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
             raise SaveFormatError(f"the header has no `{key} = ...` line (is the file truncated?)")
         return header[key]
 
-    version, vline = need("format")
-    if not version.isdigit():
-        raise SaveFormatError(f"format version {version!r} is not a number", vline)
-    if int(version) != FORMAT_VERSION:
+    def number(key: str, lo: int, hi: int, what: str) -> int:
+        value, n = need(key)
+        try:
+            return parse_int(value, lo=lo, hi=hi, what=what)
+        except NumberError as e:
+            raise SaveFormatError(str(e), n) from None
+
+    version = number("format", 0, MAX_FORMAT, "format version")
+    if version != FORMAT_VERSION:
         raise SaveFormatError(f"format version {version} is not supported (this termarena reads "
-                              f"version {FORMAT_VERSION}); a newer termarena wrote this file?", vline)
+                              f"version {FORMAT_VERSION}); a newer termarena wrote this file?", header["format"][1])
     game_name, gline = need("game")
     try:
         game_id = resolve_game_id(game_name)
     except UnknownGame:
-        raise SaveFormatError(f"unknown game {game_name!r} (known: {', '.join(GAME_IDS)})", gline) from None
+        raise SaveFormatError(f"unknown game {quote(game_name)} (known: {', '.join(GAME_IDS)})", gline) from None
     if expect_game is not None and resolve_game_id(expect_game) != game_id:
         raise SaveFormatError(f"this is a {game_id} save, not {resolve_game_id(expect_game)}", gline)
-    seed = None
-    if "seed" in header:
-        value, sline = header["seed"]
-        try:
-            seed = int(value)
-        except ValueError:
-            raise SaveFormatError(f"seed {value!r} is not a whole number", sline) from None
+    seed = number("seed", SEED_MIN, SEED_MAX, "seed") if "seed" in header else None
+    result, rline = header.get("result", ("*", 0))
+    if result not in RESULTS:
+        raise SaveFormatError(f"result {quote(result)} is not one of {', '.join(RESULTS)}", rline)
     # A position file (written by hand, say) may be just a header and a [start] block.
     position_only = "start" in sections and "moves" not in sections and "final" not in sections
     if not position_only:
@@ -179,7 +189,7 @@ def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
     saved = SavedGame(
         game=game_id, seed=seed,
         players=(header.get("p1", ("human", 0))[0], header.get("p2", ("human", 0))[0]),
-        date=header.get("date", ("", 0))[0], result=header.get("result", ("*", 0))[0],
+        date=header.get("date", ("", 0))[0], result=result,
         reason=header.get("reason", ("", 0))[0],
         extra={k: v for k, (v, _) in header.items() if k not in KNOWN_KEYS})
     cls = get_game(game_id)
@@ -188,7 +198,7 @@ def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
         saved.start = _block(body)
         try:
             game = cls.from_text(saved.start)
-        except PositionError as e:
+        except EngineError as e:
             raise SaveFormatError(f"the [start] position cannot be read: {e}", first) from None
     else:
         game = cls.new(seed)
@@ -197,17 +207,17 @@ def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
         return saved, game
     saved.moves = _numbered_moves(sections["moves"], 1)
     if "turns" in header:
-        value, tline = header["turns"]
-        if value != str(len(saved.moves)):
-            raise SaveFormatError(f"the header says {value} turns but [moves] has {len(saved.moves)} "
-                                  f"(is the file truncated?)", tline)
+        turns = number("turns", 0, MAX_TURN_NUMBER, "turns")
+        if turns != len(saved.moves):
+            raise SaveFormatError(f"the header says {turns} turns but [moves] has {len(saved.moves)} "
+                                  f"(is the file truncated?)", header["turns"][1])
     for text, n in saved.moves:
         if game.outcome() is not None:
-            raise SaveFormatError(f"move {text!r} comes after the end of the game", n)
+            raise SaveFormatError(f"move {quote(text)} comes after the end of the game", n)
         try:
             game.play(text)
-        except InvalidOutput as e:
-            raise SaveFormatError(f"illegal move {text!r} on turn {game.ply + 1}: {e}", n) from None
+        except EngineError as e:
+            raise SaveFormatError(f"illegal move {quote(text)} on turn {game.ply + 1}: {e}", n) from None
     saved.moves = [t for t, _ in saved.moves]
     if "redo" in sections:
         redo = _numbered_moves(sections["redo"], len(saved.moves) + 1)
@@ -215,15 +225,15 @@ def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
         for text, n in redo:
             try:
                 probe.play(text)
-            except InvalidOutput as e:
-                raise SaveFormatError(f"illegal move {text!r} in [redo]: {e}", n) from None
+            except EngineError as e:
+                raise SaveFormatError(f"illegal move {quote(text)} in [redo]: {e}", n) from None
         saved.redo = [t for t, _ in redo]
 
     first, body = sections["final"]
     stored = _block(body)
     try:
         stored_pos = cls.from_text(stored)
-    except PositionError as e:
+    except EngineError as e:
         raise SaveFormatError(f"the [final] position cannot be read: {e}", first) from None
     if stored_pos.key() != game.key():
         raise SaveFormatError(
@@ -246,11 +256,15 @@ def _numbered_moves(section: tuple[int, list[str]], first_number: int) -> list[t
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        number, sep, move = line.partition(" ")
+        number_text, sep, _ = line.partition(" ")
         expected = first_number + len(out)
-        if not number.isdigit() or not sep:
-            raise SaveFormatError(f"expected `<turn number> <move>`, found {line[:60]!r}", n)
-        if int(number) != expected:
+        if not sep:
+            raise SaveFormatError(f"expected `<turn number> <move>`, found {quote(line)}", n)
+        try:
+            number = parse_int(number_text, lo=1, hi=MAX_TURN_NUMBER, what="turn number")
+        except NumberError as e:
+            raise SaveFormatError(f"{e}, in {quote(line)}", n) from None
+        if number != expected:
             raise SaveFormatError(f"turn number {number} where {expected} was expected", n)
         # the move is kept exactly as written after the single separating space (CodinGame outputs
         # may themselves contain spaces, e.g. `3 MOVE 4 5`)

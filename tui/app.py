@@ -10,6 +10,7 @@ there after every change (tui.autosave) and offered on the next start without a 
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from textual.app import App
@@ -18,7 +19,7 @@ from textual.message import Message
 
 from engines.base import EngineError
 from engines.savefile import SavedGame, dump
-from tui.autosave import Autosaver, autosave_path, resumable
+from tui.autosave import Autosaver, autosave_path, resumable, set_aside_unreadable_autosave
 from tui.opponents import AIOpponent
 from tui.screens.dialogs import ConfirmScreen, MessageScreen
 from tui.screens.game import WATCH_DELAY_S, GameScreen
@@ -65,6 +66,9 @@ class TermArenaApp(App):
         self._autosave_error: str | None = None
 
     def on_mount(self) -> None:
+        if self.autosaver is not None:  # an unfinished game kept from being written over: say where it went
+            self.autosaver.on_set_aside = lambda aside: self.notify(
+                aside.message(), title="Autosave", severity="warning", timeout=30, markup=False)
         if self.load and self._load(self.load):
             return
         if self.start_game_id and self.start_specs:
@@ -77,15 +81,20 @@ class TermArenaApp(App):
             self._offer_resume()
 
     def _load(self, path: str) -> bool:
-        """Open a saved game (or position) to play on (`--load`); on failure say why and return False."""
+        """Open a saved game (or position) to play on (`--load`); on failure say why and return False
+        (the app starts a new game instead: the autosave's unfinished game is kept, see tui.autosave)."""
+        file = Path(path).expanduser()
         try:
-            saved, _ = load_game(Path(path).expanduser(), self.start_game_id)
+            saved, _ = load_game(file, self.start_game_id)
         except StorageError as e:
             self.call_after_refresh(self.push_screen, MessageScreen("Cannot load the game", str(e)))
             return False
         if saved.seed is None and self.start_seed is not None:
             saved.seed = self.start_seed  # a position file without a seed: --seed seeds the AI
-        return self.play_saved(saved, overrides=self.overrides)
+        started = self.play_saved(saved, overrides=self.overrides)
+        if started and self.autosaver is not None and _same_file(file, self.autosaver.path):
+            self.autosaver.adopt()  # going on with the autosaved game: it is written over, not kept aside
+        return started
 
     def on_unmount(self) -> None:
         self.ai.close()
@@ -263,6 +272,10 @@ class TermArenaApp(App):
                 return
 
     def _offer_resume(self) -> None:
+        aside = set_aside_unreadable_autosave(self.saves_folder)  # a bad file must not stop every start
+        if aside is not None:
+            self.call_after_refresh(self.push_screen, MessageScreen("The autosave could not be read", aside.message()))
+            return
         found = resumable(self.saves_folder)
         if found is None:
             return
@@ -272,7 +285,8 @@ class TermArenaApp(App):
 
         def answer(choice: str | None) -> None:
             if choice == "resume":
-                self.play_saved(saved)
+                if self.play_saved(saved) and self.autosaver is not None:
+                    self.autosaver.adopt()  # the same game goes on: written over, not kept aside
             elif choice == "discard":
                 try:
                     autosave_path(self.saves_folder).unlink()
@@ -296,6 +310,13 @@ class TermArenaApp(App):
         if isinstance(screen, ConfirmScreen):
             return
         self.exit()
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
 
 
 def specs_for_saved(players: tuple[str, str], has_moves: bool, fallback: list[PlayerSpec] | None,

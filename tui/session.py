@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from engines import GameRecord, get_game, resolve_game_id
 from engines.base import FORFEIT_REASONS, Game, InvalidOutput, Outcome
+from engines.numbers import check_seed
 from engines.savefile import SavedGame
 from tui.specs import PlayerSpec
 
@@ -49,6 +50,7 @@ class Session:
         self.specs: tuple[PlayerSpec, PlayerSpec] = (specs[0], specs[1])
         # A seed is always fixed, so the game can be replayed (and saved) exactly.
         self.seed = seed if seed is not None else random.randrange(SEED_RANGE)
+        check_seed(self.seed, self.cls.title)  # also with a start position: the seed is saved, then loaded
         self.start = start
         self.game: Game = self.cls.from_text(start) if start is not None else self.cls.new(self.seed)
         self.first_seat = self.game.current_player()

@@ -15,6 +15,8 @@ killed this turn off their tiles.  The game ends after a turn when a player has 
 Moves (protocol.Move) are what the player asked for; `legal_moves` lists one canonical move per
 distinct effect, `is_legal` accepts everything the referee's validation accepts.
 `new(seed)` builds the referee's map for that game seed (mapgen.py); `new(None)` uses DEFAULT_SEED = 0.
+Seeds are Java longs, -2**63..2**63-1, as the referee takes them (engines.numbers.SEED_MIN/SEED_MAX);
+`new` refuses others with an EngineError, so every game it starts can be saved and loaded again.
 The UI helpers are listed in the package docstring (engines/cultist_wars/__init__.py).
 """
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 from typing import ClassVar, Hashable
 
 from engines.base import Game, IllegalMove, InvalidOutput, Outcome, TimeLimits
+from engines.numbers import check_seed
 
 from .board import (BULLET, DIST, DIST_ROWS, FREE, MAX_DAMAGE, N_TILES, NEIGHBOURS, OBSTACLE, SHOOT_RANGE, XY,
                     move_step, tile)
@@ -74,6 +77,7 @@ class CultistWars(Game[Move]):
     @classmethod
     def new(cls, seed: int | None = None) -> "CultistWars":
         """The start of the game the official referee plays with game seed `seed` (None: DEFAULT_SEED)."""
+        check_seed(seed, cls.title)  # a seed the referee could not take would not survive a save
         seed = DEFAULT_SEED if seed is None else seed
         gen = generate_map(seed)
         pos = [tile(x, y) for x, y in LEADER_TILES + gen.neutrals]

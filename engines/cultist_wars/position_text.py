@@ -1,7 +1,8 @@
 """The position as readable, diffable text, and back.
 
     game = cultist-wars
-    map_seed = 49                 (the referee's game seed of the map, or none; checked against the rows)
+    map_seed = 49                 (the referee's game seed of the map, a Java long, or none; checked
+                                   against the rows)
     turn = 2                      (turns played, 0..150; both players' actions count)
     to_move = 0                   (always turn % 2)
     lcg_seed = 1250496027         (state of the neutral-move LCG; 42 at turn 0)
@@ -18,6 +19,7 @@ Blank lines and lines starting with `#` are ignored.
 from __future__ import annotations
 
 from engines.base import PositionError
+from engines.numbers import SEED_MAX, SEED_MIN, NumberError, parse_int, quote
 
 from .board import tile
 from .lcg import LCG_MASK
@@ -66,7 +68,7 @@ class _Reader:
             if not line or line.startswith("#"):
                 continue
             if "=" not in line:
-                raise PositionError(f"line {n}: expected `key = value`, got {raw!r}")
+                raise PositionError(f"line {n}: expected `key = value`, got {quote(raw)}")
             key, value = (s.strip() for s in line.split("=", 1))
             self._take(n, key, value)
 
@@ -83,13 +85,13 @@ class _Reader:
         elif key == "unit":
             fields = value.split()
             if len(fields) != 6:
-                raise PositionError(f"line {n}: a unit is `id owner type hp x y`, got {value!r}")
+                raise PositionError(f"line {n}: a unit is `id owner type hp x y`, got {quote(value)}")
             u = _int(n, fields[0], "unit id", 0, N_UNITS - 1)
             if u in self.units:
                 raise PositionError(f"line {n}: unit {u} given twice")
             self.units[u] = (n, fields)
         else:
-            raise PositionError(f"line {n}: unknown key {key!r}")
+            raise PositionError(f"line {n}: unknown key {quote(key)}")
 
     def need(self, key: str) -> tuple[int, str]:
         if key not in self.values:
@@ -99,12 +101,9 @@ class _Reader:
 
 def _int(n: int, s: str, what: str, lo: int, hi: int) -> int:
     try:
-        v = int(s)
-    except ValueError:
-        raise PositionError(f"line {n}: {what} must be an integer, got {s!r}") from None
-    if not lo <= v <= hi:
-        raise PositionError(f"line {n}: {what} {v} is out of range {lo}..{hi}")
-    return v
+        return parse_int(s, lo=lo, hi=hi, what=what)
+    except NumberError as e:
+        raise PositionError(f"line {n}: {e}") from None
 
 
 def position_from_text(text: str):
@@ -113,9 +112,9 @@ def position_from_text(text: str):
     r = _Reader(text)
     n, game_id = r.need("game")
     if game_id != "cultist-wars":
-        raise PositionError(f"line {n}: this is a position of {game_id!r}, not cultist-wars")
+        raise PositionError(f"line {n}: this is a position of {quote(game_id)}, not cultist-wars")
     n, s = r.need("map_seed")
-    map_seed = None if s == "none" else _int(n, s, "map_seed", -(1 << 63), (1 << 64) - 1)
+    map_seed = None if s == "none" else _int(n, s, "map_seed", SEED_MIN, SEED_MAX)
     n, s = r.need("turn")
     turn = _int(n, s, "turn", 0, TURNS)
     n, s = r.need("to_move")
@@ -134,7 +133,7 @@ def position_from_text(text: str):
     n, s = r.need("unit_counts")
     counts = s.split()
     if len(counts) != 2 or tuple(_int(n, c, "unit count", 0, N_UNITS) for c in counts) != game.unit_counts():
-        raise PositionError(f"line {n}: unit_counts {s!r} do not match the units in the game "
+        raise PositionError(f"line {n}: unit_counts {quote(s)} do not match the units in the game "
                             f"({game.unit_counts()[0]} {game.unit_counts()[1]})")
     return game
 

@@ -14,6 +14,7 @@ Validity against the position (`Board.checkActionValidity`) is in rules.py.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import NamedTuple
 
 from engines.base import InvalidOutput
@@ -76,7 +77,10 @@ def java_parse_int(s: str) -> int:
     """`Integer.parseInt(s)`; raises InvalidOutput with Java's NumberFormatException text."""
     if not _JAVA_INT.fullmatch(s) or any(ord(c) > 0xFFFF for c in s):
         raise InvalidOutput(f'For input string: "{s}"')
-    value = int(s)
+    # int() refuses thousands of digits (ValueError): leading zeros dropped, more than 10 digits overflow
+    digits = "".join(str(unicodedata.decimal(c)) for c in s.lstrip("+-")).lstrip("0") or "0"
+    value = int(digits) if len(digits) <= 10 else _INT_MAX + 1
+    value = -value if s.startswith("-") else value
     if not _INT_MIN <= value <= _INT_MAX:
         raise InvalidOutput(f'For input string: "{s}"')
     return value

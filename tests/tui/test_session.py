@@ -108,3 +108,15 @@ def test_bot_names_are_their_script_names():
     assert bot_name("./mybot") == "mybot"
     assert describe_spec(parse_spec("cmd:java -jar build/libs/very_long_bot_name.jar"), 11) == "bot very_long_…"
     assert describe_spec(parse_spec("ai:4")) == "AI level 4"
+
+
+@pytest.mark.parametrize("start", [False, True])
+def test_a_seed_that_could_not_be_saved_and_loaded_again_is_refused_at_the_start(start):
+    from engines import get_game
+    from engines.base import EngineError
+    from engines.numbers import SEED_MAX
+
+    position = get_game("cw").new(3).to_text() if start else None
+    with pytest.raises(EngineError, match="out of range"):
+        Session("cw", [parse_spec("human"), parse_spec("human")], seed=SEED_MAX + 1, start=position)
+    assert Session("cw", [parse_spec("human"), parse_spec("human")], seed=SEED_MAX, start=position).seed == SEED_MAX

@@ -1,4 +1,7 @@
-"""Small modal dialogs: a yes/no question, a message, the game-over summary."""
+"""Small modal dialogs: a yes/no question, a message, the game-over summary.
+
+Their texts are shown as they are, never read as markup: they quote file names and file content, and
+a stray `[/x]` would stop the app with a MarkupError."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -23,7 +26,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-text")
+            yield Static(self.question, classes="dialog-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes} (y)", variant="error", id="yes")
                 yield Button(f"{self.no} (n)", variant="primary", id="no")
@@ -50,7 +53,7 @@ class MessageScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
-            yield Static(self.message, classes="dialog-text")
+            yield Static(self.message, classes="dialog-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("OK", variant="primary", id="ok")
 
@@ -81,7 +84,7 @@ class GameOverScreen(ModalScreen[str]):
         with Vertical(classes="dialog", id="game-over"):
             yield Static(Text("Game over", style="bold"), classes="dialog-title")
             yield Static(Text(self.headline, style="bold green"), id="result-headline")
-            yield Static(self.reason, id="result-reason", classes="dialog-text")
+            yield Static(self.reason, id="result-reason", classes="dialog-text", markup=False)
             yield Static(Text(self.scores, style="dim"), id="result-scores")
             yield Static(Text("s save the game · p replay it", style="dim"), id="result-keys")
             with Horizontal(classes="dialog-buttons"):

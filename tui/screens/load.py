@@ -1,9 +1,11 @@
 """The load screen: every file of the save folder, newest first, with its game, players, date, result and
-a small preview of its last position.  Files that cannot be loaded are listed too, with the reason.
+a small preview of its last position.  Files that cannot be loaded are listed too, with the reason
+(bad content, broken or looping links, FIFOs, devices, folders, no permission: storage.list_saves).
 
 Enter opens the highlighted save: an unfinished game (or a position) to play on, a finished game to
 replay; `v` replays any game; `d` deletes a file (after a question).  The folder is read in a thread
-worker (every file is replayed to check it), so a large folder never freezes the screen.
+worker (every file is replayed to check it), so a large folder never freezes the screen; whatever goes
+wrong there is shown in the note line, which never stays at "Reading the folder…".
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from textual.widgets.option_list import Option
 
 from engines import get_game
 from tui.screens.dialogs import ConfirmScreen
-from tui.storage import AUTOSAVE_NAME, SaveEntry, list_saves
+from tui.storage import AUTOSAVE_NAME, SaveEntry, list_saves, shown
 from tui.widgets.footer import GameFooter
 from tui.widgets.preview import position_preview
 
@@ -52,7 +54,7 @@ def entry_label(entry: SaveEntry) -> Table:
     """One file in the list: its name, then the facts on a second line."""
     table = Table.grid()
     table.add_column(no_wrap=True, overflow="ellipsis")
-    name = entry.path.stem
+    name = shown(entry.path.stem)
     if entry.error:
         table.add_row(Text.assemble(("✗ ", "bold red"), (name, "bold red")))
         table.add_row(Text("  " + first_line_of(entry.error, entry.path), style="red"))
@@ -68,7 +70,7 @@ def entry_label(entry: SaveEntry) -> Table:
 
 def first_line_of(error: str, path: Path) -> str:
     """The reason without the file name the storage layer puts first (the name is shown above)."""
-    prefix = f"{path}: "
+    prefix = f"{shown(path)}: "
     return error[len(prefix):] if error.startswith(prefix) else error
 
 
@@ -88,7 +90,7 @@ class LoadScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="load"):
-            yield Static(Text.assemble(("Saved games", "bold"), (f"  in {self.folder}", "dim")), id="load-title")
+            yield Static(Text.assemble(("Saved games", "bold"), (f"  in {shown(self.folder)}", "dim")), id="load-title")
             with Horizontal(id="load-body"):
                 yield OptionList(id="saves")
                 with VerticalScroll(id="load-side"):
@@ -109,8 +111,8 @@ class LoadScreen(Screen):
     def _read_folder(self) -> None:
         try:
             entries, error = list_saves(self.folder), None
-        except OSError as e:
-            entries, error = [], f"cannot read {self.folder}: {e.strerror or e}"
+        except Exception as e:  # list_saves does not raise; if it ever did, say so rather than wait forever
+            entries, error = [], f"cannot read {shown(self.folder)}: {type(e).__name__}: {e}"
         self.app.call_from_thread(self._show_entries, entries, error)
 
     def _show_entries(self, entries: list[SaveEntry], error: str | None) -> None:
@@ -177,7 +179,7 @@ class LoadScreen(Screen):
         names = side_names(entry.game)
         text = Text()
         text.append(f"\n{cls.title}", "bold")
-        text.append(f"  {entry.path.name}\n", "dim")
+        text.append(f"  {shown(entry.path.name)}\n", "dim")
         text.append(f"{names[0]}: {entry.players[0]}\n{names[1]}: {entry.players[1]}\n")
         if entry.result == "*" and final is not None and final.outcome() is None:
             size = f"{entry.turns} moves" if entry.turns else "A position"
@@ -232,7 +234,7 @@ class LoadScreen(Screen):
                 return
             self.refresh_list()
 
-        self.app.push_screen(ConfirmScreen(f"Delete {entry.path.name}? It cannot be undone.", "Delete"), answer)
+        self.app.push_screen(ConfirmScreen(f"Delete {shown(entry.path.name)}? It cannot be undone.", "Delete"), answer)
 
     def action_back(self) -> None:
         self.app.leave_page(self)

@@ -115,7 +115,7 @@ class ResumeScreen(ModalScreen[str]):
                  + (f"\nautosaved {saved.date.replace('T', ' ')}" if saved.date else ""))
         with Vertical(classes="dialog", id="resume-dialog"):
             yield Static(Text("Resume the unfinished game?", style="bold"), classes="dialog-title")
-            yield Static(facts, classes="dialog-text")
+            yield Static(facts, classes="dialog-text", markup=False)
             yield Static(position_preview(self.final), id="resume-preview")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Resume (r)", variant="primary", id="resume")

@@ -1,0 +1,104 @@
+"""The autosave's rules against hostile files: an autosave that cannot be loaded is set aside at start
+(autosave.bad-….txt) whatever it is (bad numbers, a FIFO, a folder, a link loop, a device); the first
+write of an Autosaver keeps an unfinished game it did not write (autosave.prev-….txt), writes over a
+finished one or an adopted one, and writes nothing when the game cannot be kept; it clears stale
+temporaries first."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.engines.test_savefile_hostile import SAVES
+from tests.tui.test_storage_hostile import c4_save, dead_pid, make_temp, promptly
+from tui.autosave import (PREV, Autosaver, autosave_path, keep_unfinished_autosave, resumable,
+                          set_aside_unreadable_autosave)
+from tui.storage import load_game
+
+
+def read_only_rename(*args):
+    raise OSError(30, "Read-only file system")
+
+
+def test_the_first_autosave_clears_stale_temporaries(tmp_path):
+    stale = make_temp(tmp_path, f".autosave.txt.{dead_pid()}.abcdefgh.tmp")
+    saver = Autosaver(autosave_path(tmp_path))
+    saver.submit(SAVES[1])
+    assert saver.flush()
+    saver.close()
+    assert not stale.exists() and autosave_path(tmp_path).read_text() == SAVES[1]
+
+
+@pytest.mark.parametrize("poison", ["format", "fifo", "folder", "loop", "device"])
+def test_an_unreadable_autosave_is_set_aside_at_start_with_the_reason(tmp_path, poison):
+    path = autosave_path(tmp_path)
+    if poison == "format":
+        path.write_text(SAVES[1].replace("format = 1", "format = ²"))
+    elif poison == "fifo":
+        os.mkfifo(path)
+    elif poison == "folder":
+        path.mkdir()
+    elif poison == "loop":
+        path.symlink_to(path)
+    else:
+        path.symlink_to("/dev/zero")
+    aside = promptly(set_aside_unreadable_autosave, tmp_path)
+    assert aside.moved_to is not None and aside.moved_to.parent == tmp_path
+    assert aside.moved_to.name.startswith("autosave.bad-") and os.path.lexists(aside.moved_to)
+    assert not os.path.lexists(path) and resumable(tmp_path) is None
+    assert aside.reason and aside.moved_to.name in aside.message() and "\n" not in aside.message()
+
+
+def test_a_good_or_missing_autosave_is_left_alone_at_start(tmp_path):
+    assert set_aside_unreadable_autosave(tmp_path) is None
+    c4_save(tmp_path, "autosave")
+    assert set_aside_unreadable_autosave(tmp_path) is None and resumable(tmp_path) is not None
+
+
+def test_an_autosave_that_cannot_be_moved_aside_says_so(tmp_path, monkeypatch):
+    autosave_path(tmp_path).write_text("poison")
+    monkeypatch.setattr("tui.autosave.move_aside", read_only_rename)
+    aside = set_aside_unreadable_autosave(tmp_path)
+    assert aside.moved_to is None and "Read-only file system" in aside.message()
+    assert autosave_path(tmp_path).read_text() == "poison"
+
+
+def test_the_first_write_keeps_an_unfinished_game_it_did_not_write_and_then_writes_over_its_own(tmp_path):
+    path = c4_save(tmp_path, "autosave", ["4", "4", "3"])
+    before = path.read_text()
+    told = []
+    saver = Autosaver(path)
+    saver.on_set_aside = told.append
+    saver.submit(SAVES[2])
+    assert saver.flush()
+    saver.submit(SAVES[3])
+    assert saver.flush()
+    saver.close()
+    [kept] = tmp_path.glob("autosave.prev-*.txt")
+    assert kept.read_text() == before and load_game(kept)[0].moves == ["4", "4", "3"]
+    assert path.read_text() == SAVES[3] and [a.moved_to for a in told] == [kept] and told[0].tag == PREV
+    assert "unfinished game of Connect 4 (3 moves" in told[0].message()
+
+
+def test_a_finished_game_is_written_over_and_an_adopted_one_too(tmp_path):
+    path = c4_save(tmp_path, "autosave", ["0", "1", "0", "1", "0", "1", "0"])  # Red won
+    assert keep_unfinished_autosave(path) is None
+    c4_save(tmp_path, "autosave", ["4"])
+    saver = Autosaver(path)
+    saver.adopt()  # the app resumed it
+    saver.submit(SAVES[1])
+    assert saver.flush()
+    saver.close()
+    assert list(tmp_path.glob("autosave.*-*.txt")) == [] and path.read_text() == SAVES[1]
+
+
+def test_an_unfinished_game_that_cannot_be_moved_aside_is_not_written_over(tmp_path, monkeypatch):
+    path = c4_save(tmp_path, "autosave", ["4"])
+    before = path.read_text()
+    results = []
+    monkeypatch.setattr("tui.autosave.move_aside", read_only_rename)
+    saver = Autosaver(path, results.append)
+    saver.submit(SAVES[1])
+    assert saver.flush()
+    saver.close()
+    assert path.read_text() == before and results and "Read-only" in str(results[0])
