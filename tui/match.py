@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ai.tournament import Pairing, Score, elo_with_error, schedule
 from engines.referee import MatchResult, run_match
+from engines.referee.process import end_all_bots
 from tui.specs import PlayerSpec, bot_argv
 
 
@@ -35,19 +36,27 @@ def run_tournament(game: str, specs: list[PlayerSpec], games_per_pair: int, seed
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         futures = [pool.submit(play, p) for p in plan]
-        for fut in as_completed(futures):
-            p, res = fut.result()
-            with lock:
-                sc = scores[(p.a, p.b)]
-                if res.winner is None:
-                    sc.add(0.5)
-                else:
-                    sc.add(1.0 if res.winner == p.a_seat else 0.0)
-                if res.error:
-                    sc.errors.append(res.error)
-                done.append((p, res))
-            if on_result is not None:
-                on_result(p, res)
+        try:
+            for fut in as_completed(futures):
+                p, res = fut.result()
+                with lock:
+                    sc = scores[(p.a, p.b)]
+                    if res.winner is None:
+                        sc.add(0.5)
+                    else:
+                        sc.add(1.0 if res.winner == p.a_seat else 0.0)
+                    if res.error:
+                        sc.errors.append(res.error)
+                    done.append((p, res))
+                if on_result is not None:
+                    on_result(p, res)
+        except BaseException as e:
+            pool.shutdown(wait=False, cancel_futures=True)  # no new game starts
+            if isinstance(e, (KeyboardInterrupt, SystemExit)):
+                # Ctrl-C or a signal: the games being played end now (their bots are ended), so
+                # leaving the pool does not wait for them to be played out.
+                end_all_bots()
+            raise
     done.sort(key=lambda pr: pr[0].index)
     return TournamentResult(game, specs, scores, done)
 

@@ -1,9 +1,11 @@
 """A bot as a child process that speaks a CodinGame protocol: lines in on stdin, one line out per turn.
 
-The only place in `engines/` that starts processes.  Each bot runs in its own process group so that
-everything it starts can be killed with it; its stdout is read from the raw file descriptor with
-`select`, so a deadline is a real deadline whatever the bot does (prints nothing, half a line, a
-flood); its stderr is drained by a thread into a bounded buffer, so a chatty bot never blocks.
+The only place in `engines/` that starts processes.  Each bot runs under a guard (guard.py) in a
+session of its own: the guard is a child subreaper that ends the bot and everything it started when
+termarena closes the bot or ends in any way (SIGKILL included: the guard watches a lifeline pipe that
+only this process holds open).  The bot's stdout is read from the raw file descriptor with `select`,
+so a deadline is a real deadline whatever the bot does (prints nothing, half a line, a flood); its
+stderr is drained by a thread into a bounded buffer, so a chatty bot never blocks.
 """
 from __future__ import annotations
 
@@ -11,10 +13,13 @@ import collections
 import os
 import selectors
 import shlex
+import shutil
 import signal
 import subprocess
+import sys
 import threading
 import time
+import weakref
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -47,6 +52,58 @@ class Answer:
     elapsed_ms: float
 
 
+GUARD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "guard.py")
+# (pid that made it, read end, write end) of the pipe every guard watches: never written, never closed
+_lifeline: tuple[int, int, int] | None = None
+_lifeline_lock = threading.Lock()
+_live: "weakref.WeakSet[BotProcess]" = weakref.WeakSet()
+
+
+def _lifeline_fd() -> int:
+    """The read end of this process's lifeline (made once): it reaches end of file only when this
+    process has ended, however it ended.  Both ends are close-on-exec, so no other child holds them."""
+    global _lifeline
+    with _lifeline_lock:
+        if _lifeline is None or _lifeline[0] != os.getpid():  # a forked child makes its own
+            _lifeline = (os.getpid(), *os.pipe())
+        return _lifeline[1]
+
+
+_ending = threading.Event()
+
+
+def end_all_bots() -> None:
+    """termarena is ending: every live bot's guard is told to end its bot now (bots being waited for in
+    other threads then fail at once) and no new bot starts.  Safe from a signal handler."""
+    _ending.set()
+    for _ in range(10):  # another thread may be adding a bot right now
+        try:
+            bots = list(_live)
+            break
+        except RuntimeError:
+            continue
+    else:
+        return
+    for bot in bots:
+        bot.terminate()
+
+
+def _resolve(argv: list[str], cwd: str | None) -> list[str]:
+    """argv with its program found as the bot's own exec would find it, or a BotCrashed now: a missing
+    program is reported when the bot is started, not as a crash on its first turn."""
+    program = argv[0]
+    if os.sep in program:
+        path = program if os.path.isabs(program) or cwd is None else os.path.join(cwd, program)
+        if not os.path.isfile(path):
+            raise BotCrashed(f"cannot start {' '.join(argv)!r}: No such file or directory")
+        if not os.access(path, os.X_OK):
+            raise BotCrashed(f"cannot start {' '.join(argv)!r}: Permission denied")
+        return argv
+    if shutil.which(program) is None:
+        raise BotCrashed(f"cannot start {' '.join(argv)!r}: No such file or directory")
+    return argv
+
+
 def split_command(command: str | Sequence[str]) -> list[str]:
     """A bot command as argv: a string is split the way a POSIX shell splits words."""
     if isinstance(command, str):
@@ -73,12 +130,18 @@ class BotProcess:
         self.stderr_lines: collections.deque[str] = collections.deque(maxlen=STDERR_KEEP_LINES)
         self._buf = b""
         self._eof = False
+        if _ending.is_set():
+            raise BotCrashed("termarena is ending: no new bot is started")
+        _resolve(self.argv, cwd)
+        lifeline = _lifeline_fd()
         try:
             self.proc = subprocess.Popen(
-                self.argv, cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, start_new_session=True, bufsize=0)
+                [sys.executable, "-I", "-S", GUARD, str(lifeline), *self.argv], cwd=cwd, env=env,
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                start_new_session=True, bufsize=0, pass_fds=(lifeline,))
         except OSError as e:
             raise BotCrashed(f"cannot start {' '.join(self.argv)!r}: {e.strerror or e}") from None
+        _live.add(self)
         os.set_blocking(self.proc.stdout.fileno(), False)
         self._sel = selectors.DefaultSelector()
         self._sel.register(self.proc.stdout, selectors.EVENT_READ)
@@ -190,8 +253,17 @@ class BotProcess:
     def alive(self) -> bool:
         return self.proc.poll() is None
 
+    def terminate(self) -> None:
+        """Tell the guard to end the bot and all it started (it does so at once); safe from any thread."""
+        if self.proc.returncode is None:
+            try:
+                os.kill(self.proc.pid, signal.SIGTERM)
+            except (ProcessLookupError, PermissionError):
+                pass
+
     def close(self, grace_s: float = 0.1) -> None:
         """End the bot and everything it started; safe to call twice."""
+        _live.discard(self)
         if self.proc.stdin and not self.proc.stdin.closed:
             try:
                 self.proc.stdin.close()
@@ -201,7 +273,13 @@ class BotProcess:
             self.proc.wait(timeout=grace_s)
         except subprocess.TimeoutExpired:
             pass
-        # Bots need no clean shutdown; SIGKILL the whole group so nothing the bot started lingers.
+        # Bots need no clean shutdown: the guard kills the bot's whole tree, wherever it went.
+        self.terminate()
+        try:
+            self.proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            pass
+        # A guard that did not end (stopped, say): SIGKILL its group, which the bot shares.
         try:
             os.killpg(self.proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):

@@ -1,0 +1,142 @@
+"""Every process termarena starts ends when its owner ends, whatever ended the owner (SIGKILL included).
+
+Real processes and signals: a bot that escapes its process group (setsid) and one that double-forks
+(tests/engines/referee/bots/escaping_bot.py writes their pids), hosted by BotProcess, `termarena
+referee` and `termarena match`; afterwards every pid is checked by /proc (a zombie counts as ended).
+The app's part (a real pseudo-terminal) is in tests/tui/test_signals.py.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from engines.referee.process import BotProcess
+
+PY = sys.executable
+ESCAPING_BOT = Path(__file__).parent / "bots" / "escaping_bot.py"
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            state = f.read().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
+def descendants(pid: int) -> list[int]:
+    out, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        try:
+            tasks = os.listdir(f"/proc/{parent}/task")
+        except OSError:
+            continue
+        for tid in tasks:
+            try:
+                kids = [int(k) for k in Path(f"/proc/{parent}/task/{tid}/children").read_text().split()]
+            except (OSError, ValueError):
+                continue
+            out += kids
+            todo += kids
+    return out
+
+
+def wait_for(condition, timeout: float = 20.0) -> None:
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"not within {timeout} s")
+        time.sleep(0.05)
+
+
+def bot_pids(folder: Path, bots: int) -> list[int]:
+    """The pids the escaping bots wrote (each: itself, its setsid child, its double-forked grandchild)."""
+    wait_for(lambda: len(list(folder.glob("*.pids"))) >= bots)
+    return [int(p) for f in folder.glob("*.pids") for p in f.read_text().split()]
+
+
+def assert_all_end(pids: list[int], timeout: float = 10.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end and any(alive(p) for p in pids):
+        time.sleep(0.05)
+    left = [p for p in pids if alive(p)]
+    for p in left:  # never leave them behind, even when the test fails
+        try:
+            os.kill(p, signal.SIGKILL)
+        except OSError:
+            pass
+    assert not left, f"still running: {left}"
+
+
+def escaping_command(folder: Path) -> str:
+    return f"cmd:{PY} {ESCAPING_BOT} {folder}"
+
+
+def test_closing_a_bot_ends_its_setsid_child_and_double_forked_grandchild(tmp_path):
+    bot = BotProcess([PY, str(ESCAPING_BOT), str(tmp_path)])
+    pids = bot_pids(tmp_path, 1)
+    assert len(pids) == 3 and all(alive(p) for p in pids)
+    guard = bot.proc.pid
+    bot.close()
+    assert_all_end(pids + [guard])
+
+
+def test_a_bot_that_exits_leaves_none_of_its_children(tmp_path):
+    """The bot itself ends (crash, exit): what it started ends with it, not at the end of the match."""
+    code = (f"import os, subprocess, sys; p = subprocess.Popen([{PY!r}, {str(ESCAPING_BOT)!r}, {str(tmp_path)!r}]);"
+            f"import time\nwhile not any(f.endswith('.pids') for f in os.listdir({str(tmp_path)!r})): time.sleep(0.02)\n"
+            "sys.exit(3)")
+    bot = BotProcess([PY, "-c", code])
+    pids = bot_pids(tmp_path, 1)
+    wait_for(lambda: bot.proc.poll() is not None)
+    assert bot.proc.returncode == 3  # the guard passes the bot's own exit status on
+    assert_all_end(pids)
+    bot.close()
+
+
+def _start(args: list[str]) -> subprocess.Popen:
+    return subprocess.Popen([PY, "-m", "tui", *args], cwd=ROOT, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL], ids=lambda s: s.name)
+def test_referee_ended_by_a_signal_leaves_no_bot(tmp_path, sig):
+    ref = _start(["referee", "c4", "--p1", escaping_command(tmp_path), "--p2", escaping_command(tmp_path),
+                  "--no-time-limit"])
+    try:
+        pids = bot_pids(tmp_path, 2) + descendants(ref.pid)
+        ref.send_signal(sig)
+        status = ref.wait(timeout=15)
+        if sig != signal.SIGKILL:
+            assert status == 128 + sig and b"Traceback" not in ref.stderr.read()
+        assert_all_end(pids)
+    finally:
+        ref.kill()
+        ref.wait()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=lambda s: s.name)
+def test_match_ended_by_a_signal_leaves_no_bot(tmp_path, sig):
+    match = _start(["match", "c4", escaping_command(tmp_path), escaping_command(tmp_path), "-n", "4", "-j", "2",
+                    "--no-time-limit"])
+    try:
+        pids = bot_pids(tmp_path, 4) + descendants(match.pid)  # two games at once, two bots each
+        match.send_signal(sig)
+        status = match.wait(timeout=15)
+        if sig != signal.SIGKILL:
+            assert status == 128 + sig and b"Traceback" not in match.stderr.read()
+        assert_all_end(pids)
+        time.sleep(0.5)
+        assert len(list(tmp_path.glob("*.pids"))) == 4  # no new game was started after the signal
+    finally:
+        match.kill()
+        match.wait()
