@@ -1,20 +1,26 @@
 """AI search in a separate process, so the UI thread never waits on it (the GIL would starve the UI).
 
 `SearchProcess` keeps one long-lived worker process (spawned once, reused for every move).  A search
-is asked for with the game's record (start position and moves as text: only plain strings cross the
-process boundary), reports `SearchInfo` progress while it runs and ends with the chosen move.
-Cancelling kills the worker, which is the only way to stop a search at once; the next search starts a
-fresh one.
+is asked for with the game's record (start position and moves as text), reports `SearchInfo` progress
+while it runs and ends with the chosen move.  Cancelling kills the worker, which is the only way to
+stop a search at once; the next search starts a fresh one.
+
+Requests and events cross one `multiprocessing.Pipe` as JSON, not pickles: nothing read from the pipe
+can make either side run code, and a pipe needs no semaphores, so multiprocessing starts no resource
+tracker process.  The worker ends itself as soon as its parent has ended, however it ended (a thread
+waits on the parent's sentinel), so no search outlives the app.
 """
 from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import multiprocessing as mp
-import queue
+import os
 import sys
+import threading
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Iterator
 
 from ai.player import SearchInfo
@@ -42,15 +48,62 @@ class SearchEvent:
     error: str | None = None
 
 
-def _serve(requests, events) -> None:  # runs in the worker process
+MAX_MESSAGE_BYTES = 1 << 20  # a request is a game record: far below this
+
+
+def _encode_event(ev: SearchEvent) -> bytes:
+    return json.dumps(asdict(ev)).encode()
+
+
+def _decode_event(data: bytes) -> SearchEvent:
+    d = json.loads(data)
+    info = d.get("info")
+    return SearchEvent(int(d["search_id"]), str(d["kind"]), SearchInfo(**info) if info else None,
+                       d.get("move"), d.get("error"))
+
+
+def _decode_request(data: bytes) -> tuple[int, SearchRequest]:
+    d = json.loads(data)
+    req = d["request"]
+    req["moves"] = tuple(req["moves"])
+    return int(d["id"]), SearchRequest(**req)
+
+
+def _end_with_parent() -> None:
+    """In the worker: exit the moment the parent process ends (its sentinel becomes ready)."""
+    parent = mp.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        from multiprocessing.connection import wait
+
+        wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="termarena-ai-parent-watch", daemon=True).start()
+
+
+def _serve(conn) -> None:  # runs in the worker process
+    _end_with_parent()
     from ai.levels import make_player
     from engines import GameRecord, replay
 
+    def send(ev: SearchEvent) -> None:
+        conn.send_bytes(_encode_event(ev))
+
     while True:
-        item = requests.get()
-        if item is None:
+        try:
+            data = conn.recv_bytes(MAX_MESSAGE_BYTES)
+        except (EOFError, OSError):
             return
-        sid, req = item
+        if data == b"null":
+            return
+        try:
+            sid, req = _decode_request(data)
+        except (ValueError, KeyError, TypeError) as e:
+            send(SearchEvent(0, "error", error=f"bad request: {e}"))
+            continue
         try:
             game = replay(GameRecord(req.game, list(req.moves), req.seed, req.start))
             player = make_player(req.game, req.level, think_ms=req.think_ms, seed=req.ai_seed)
@@ -60,19 +113,20 @@ def _serve(requests, events) -> None:  # runs in the worker process
                 now = time.monotonic()
                 if now - last[0] >= INFO_EVERY_S:
                     last[0] = now
-                    events.put(SearchEvent(sid, "info", info=info))
+                    send(SearchEvent(sid, "info", info=info))
 
             move = player.choose(game, None, on_info)
-            events.put(SearchEvent(sid, "done", move=game.move_to_str(move)))
+            send(SearchEvent(sid, "done", move=game.move_to_str(move)))
         except Exception as e:  # reported to the UI, which shows it instead of a traceback
-            events.put(SearchEvent(sid, "error", error=f"{type(e).__name__}: {e}"))
+            send(SearchEvent(sid, "error", error=f"{type(e).__name__}: {e}"))
 
 
 @contextlib.contextmanager
 def _real_std_streams():
     """Starting a process passes `sys.stdout/stderr.fileno()` to the child; an app that captures them
     (Textual does) leaves objects whose fileno is -1, and the start fails with "bad value(s) in
-    fds_to_keep".  Put the real streams back while the process starts."""
+    fds_to_keep".  Put the real streams back while the process starts (and multiprocessing's resource
+    tracker, which a spawn starts too: it ends when the worker and this process have both ended)."""
     saved = sys.stdout, sys.stderr
     for name in ("stdout", "stderr"):
         stream, real = getattr(sys, name), getattr(sys, f"__{name}__")
@@ -94,21 +148,22 @@ class SearchProcess:
     def __init__(self) -> None:
         self._ctx = mp.get_context("spawn")  # fork would copy the UI's threads and locks
         self._proc = None
-        self._requests = None
-        self._events = None
+        self._conn = None
         self._ids = itertools.count(1)
         self.current: int | None = None
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
 
     def _ensure_started(self) -> None:
         if self._proc is not None and self._proc.is_alive():
             return
-        # Queues start multiprocessing's resource tracker, a process too: all of it needs real streams.
         with _real_std_streams():
-            self._requests = self._ctx.Queue()
-            self._events = self._ctx.Queue()
-            self._proc = self._ctx.Process(target=_serve, args=(self._requests, self._events),
-                                           name="termarena-ai", daemon=True)
+            self._conn, child = self._ctx.Pipe(duplex=True)
+            self._proc = self._ctx.Process(target=_serve, args=(child,), name="termarena-ai", daemon=True)
             self._proc.start()
+        child.close()
 
     def start(self, request: SearchRequest) -> int:
         """Begin a search; returns its id.  A search still running is cancelled first."""
@@ -117,24 +172,27 @@ class SearchProcess:
         self._ensure_started()
         sid = next(self._ids)
         self.current = sid
-        self._requests.put((sid, request))
+        self._conn.send_bytes(json.dumps({"id": sid, "request": asdict(request)}).encode())
         return sid
 
     def events(self, timeout: float = 0.1) -> Iterator[SearchEvent]:
         """Events of the current search that arrive within `timeout` seconds (stale ones are dropped)."""
-        if self._events is None:
+        if self._conn is None:
             return
         end = time.monotonic() + timeout
         while True:
             remaining = end - time.monotonic()
             try:
-                ev = self._events.get(timeout=max(0.0, remaining))
-            except queue.Empty:
+                ready = self._conn.poll(max(0.0, remaining))
+                ev = _decode_event(self._conn.recv_bytes(MAX_MESSAGE_BYTES)) if ready else None
+            except (EOFError, OSError, ValueError, KeyError, TypeError):
+                ev, ready = None, False
+                if self._proc is not None and self._proc.is_alive():
+                    return  # a garbled message: the worker goes on
+            if ev is None:
                 if self._proc is not None and not self._proc.is_alive() and self.current is not None:
                     sid, self.current = self.current, None
                     yield SearchEvent(sid, "error", error=f"the AI process died (exit code {self._proc.exitcode})")
-                return
-            except (EOFError, OSError):
                 return
             if ev.search_id != self.current:
                 continue
@@ -161,16 +219,14 @@ class SearchProcess:
             self._proc.kill()
             self._proc.join(timeout=2)
             self._proc = None
-        for q in (self._requests, self._events):
-            if q is not None:
-                q.close()
-                q.cancel_join_thread()
-        self._requests = self._events = None
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
 
     def close(self) -> None:
         if self._proc is not None and self._proc.is_alive() and self.current is None:
             try:
-                self._requests.put(None)
+                self._conn.send_bytes(b"null")
                 self._proc.join(timeout=1)
             except Exception:
                 pass

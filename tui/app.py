@@ -11,6 +11,10 @@ there after every change (tui.autosave) and offered on the next start without a 
 from __future__ import annotations
 
 import os
+import asyncio
+import os
+import signal
+import threading
 from pathlib import Path
 
 from textual.app import App
@@ -66,6 +70,8 @@ class TermArenaApp(App):
         self._autosave_error: str | None = None
 
     def on_mount(self) -> None:
+        if not self.is_headless:
+            self._end_on_signals()
         if self.autosaver is not None:  # an unfinished game kept from being written over: say where it went
             self.autosaver.on_set_aside = lambda aside: self.notify(
                 aside.message(), title="Autosave", severity="warning", timeout=30, markup=False)
@@ -95,6 +101,27 @@ class TermArenaApp(App):
         if started and self.autosaver is not None and _same_file(file, self.autosaver.path):
             self.autosaver.adopt()  # going on with the autosaved game: it is written over, not kept aside
         return started
+
+    def _end_on_signals(self) -> None:
+        """SIGTERM and SIGHUP (the terminal closed) end the app cleanly: the autosave is written, the AI
+        worker and the bots end, the exit status says which signal it was."""
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            try:
+                loop.add_signal_handler(sig, self._end_by_signal, sig)
+            except (NotImplementedError, RuntimeError, ValueError):
+                pass  # not the main thread, or not POSIX: the guards and the worker's watch still hold
+
+    def _end_by_signal(self, signum: int) -> None:
+        from engines.referee.process import end_all_bots
+
+        # A hung-up terminal may not take the app's goodbye: end the process regardless, soon.
+        threading.Timer(3.0, os._exit, (128 + signum,)).start()
+        end_all_bots()
+        self.ai.close()
+        if self.autosaver is not None:
+            self.autosaver.close(timeout=1.0)
+        self.exit(return_code=128 + signum)
 
     def on_unmount(self) -> None:
         self.ai.close()
@@ -371,9 +398,11 @@ def create_app(game: str | None = None, specs: list[PlayerSpec] | None = None, s
 
 def run_app(game: str | None = None, specs: list[PlayerSpec] | None = None, seed: int | None = None,
             load: str | None = None, *, overrides: list[PlayerSpec | None] | None = None,
-            saves: str | None = None, bot_time_limits: bool = True, **run_options) -> int:
+            saves: str | None = None, bot_time_limits: bool = True, ai_think_ms: int | None = None,
+            **run_options) -> int:
     """Run the app in the terminal; returns the exit status (not 0 when the app died on an error)."""
-    app = create_app(game, specs, seed, load, overrides=overrides, saves=saves, bot_time_limits=bot_time_limits)
+    app = create_app(game, specs, seed, load, overrides=overrides, saves=saves, bot_time_limits=bot_time_limits,
+                     ai_think_ms=ai_think_ms)
     try:
         app.run(**run_options)
     finally:

@@ -86,6 +86,9 @@ def play(
     no_time_limit: bool = typer.Option(False, "--no-time-limit",
                                        help="Wait for external bots as long as they take (default: the "
                                             "CodinGame limits, e.g. 100 ms a turn in Connect 4)."),
+    think_ms: Optional[int] = typer.Option(None, "--think-ms", min=1, max=MAX_THINK_MS,
+                                           help="How long the AI may think per move, in ms (default: each "
+                                                "level's own time; node budgets still apply)."),
 ) -> None:
     """Open GAME straight away (default: you against the AI)."""
     gid = _game_id(game)
@@ -99,7 +102,7 @@ def play(
 
     _exit_with(run_app(game=gid, specs=specs, seed=seed, load=load,
                        overrides=given if load is not None else None, saves=saves,
-                       bot_time_limits=not no_time_limit))
+                       bot_time_limits=not no_time_limit, ai_think_ms=think_ms))
 
 
 def _exit_with(status: int) -> None:
