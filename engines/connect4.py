@@ -52,7 +52,6 @@ So: the line is sent when `turn_index < 2` (as the referee) or when `first` is T
 """
 from __future__ import annotations
 
-import unicodedata
 from typing import Callable, Hashable
 
 from engines.base import (
@@ -63,7 +62,9 @@ from engines.base import (
     Outcome,
     PositionError,
     TimeLimits,
+    shorten,
 )
+from engines.textread import java_parse_int  # noqa: F401  (re-exported: the referee's reading)
 
 ROWS = 7
 COLS = 9
@@ -72,7 +73,6 @@ STEAL = -2  # the referee's STEAL_ACTION
 NO_PREVIOUS_ACTION = -1  # oppPreviousAction on turn index 0
 
 WIN_SCORE, LOSS_SCORE, DRAW_SCORE = 10, 0, 5
-_INT_MIN, _INT_MAX = -(1 << 31), (1 << 31) - 1
 
 _COL_STRIDE = 8  # bits per column: 7 cells + 1 sentinel
 _TOP_BIT = [c * _COL_STRIDE + ROWS - 1 for c in range(COLS)]  # bit of the top cell of each column
@@ -104,32 +104,6 @@ def _has_four(bb: int) -> bool:
         if m & (m >> (s + s)):
             return True
     return False
-
-
-def java_parse_int(token: str) -> int:
-    """`Integer.parseInt(token)` of Java: optional +/- sign then Unicode decimal digits, 32-bit range.
-
-    Raises ValueError where Java throws NumberFormatException.  Java reads UTF-16 units and
-    `Character.digit` gives -1 for a surrogate, so digits outside the BMP are rejected.
-    """
-    if not token:
-        raise ValueError("empty")
-    negative = token[0] == "-"
-    digits = token[1:] if token[0] in "+-" else token
-    if not digits:
-        raise ValueError("lone sign")
-    value = 0
-    for ch in digits:
-        d = unicodedata.decimal(ch, -1) if ord(ch) < 0x10000 else -1
-        if d < 0:
-            raise ValueError(f"not a digit: {ch!r}")
-        value = value * 10 + d
-        if value > _INT_MAX + 1:  # keeps the number small; the exact bound is tested below
-            raise ValueError("overflow")
-    value = -value if negative else value
-    if not _INT_MIN <= value <= _INT_MAX:
-        raise ValueError("overflow")
-    return value
 
 
 def is_steal_word(token: str) -> bool:
@@ -285,7 +259,7 @@ class Connect4(Game[int]):
             try:
                 move = java_parse_int(token)
             except ValueError:
-                raise InvalidOutput(f'Wrong output! wrong action "{token}" '
+                raise InvalidOutput(f'Wrong output! wrong action "{shorten(token)}" '
                                     f"(Require integer in range [0, {COLS - 1}])") from None
         self._check_action(move)
         return move

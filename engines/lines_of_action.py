@@ -82,6 +82,7 @@ from engines.base import (
     Outcome,
     PositionError,
     TimeLimits,
+    quote,
 )
 from engines.javarandom import MASK as RNG_MASK
 from engines.javarandom import next_int, scramble
@@ -403,7 +404,7 @@ class LinesOfAction(Game[Move]):
         if not moves:
             if token == "pass" or token == "random":
                 return PASS
-            raise InvalidOutput(f"Action was not valid! {token!r}: there is no legal move, the only valid "
+            raise InvalidOutput(f"Action was not valid! {quote(token)}: there is no legal move, the only valid "
                                 "outputs are 'pass' and 'random'")
         if token == "random":
             return self._random_move(moves)
@@ -413,7 +414,7 @@ class LinesOfAction(Game[Move]):
         if token == "pass":
             raise InvalidOutput(f"Action was not valid! 'pass' is only allowed when there is no legal move "
                                 f"(there are {len(moves)})")
-        raise InvalidOutput(f"Action was not valid! {token!r} does not begin with any of the {len(moves)} "
+        raise InvalidOutput(f"Action was not valid! {quote(token)} does not begin with any of the {len(moves)} "
                             f"legal moves (e.g. {_MOVE_NAMES[moves[0]]})")
 
     def _random_move(self, moves: list[Move]) -> RandomMove:
