@@ -250,6 +250,10 @@ class InputReader(abc.ABC):
     games whose input does not repeat the whole position (Paper Soccer sends only the last move).
     The returned position must equal the referee's (same `key()`, same legal moves); its move stack
     may be shorter than the real one.
+
+    Input no referee sends (a malformed line, an impossible position, the input ending inside a turn)
+    raises InputError naming the input line (`engines.textread.LineSource` numbers them); EOFError
+    comes out only when the input ends before a turn's first line.
     """
 
     @abc.abstractmethod

@@ -140,7 +140,10 @@ class LineSource:
 
     def read_fields(self, what: str, count: int) -> list[str]:
         """The next line split at blanks, which must give exactly `count` fields."""
-        line = self.read_line(what)
+        return self.fields(self.read_line(what), what, count)
+
+    def fields(self, line: str, what: str, count: int) -> list[str]:
+        """`line` (the last line read) split at blanks, which must give exactly `count` fields."""
         fields = _SEPARATOR.split(line) if line else []
         if len(fields) != count:
             raise self.error(f"expected {what} ({count} fields), got {len(fields)}: {quote(line)}")

@@ -1,0 +1,133 @@
+"""What each game's InputReader refuses: one edit of the referee's real input, the line it names, why.
+
+The inputs are the first turns the referee sends (`bot_input`); `turns` lists the seat's turns, and
+the bot answers `answers` in between (what `termarena bot` tells the reader through `played`).
+"""
+from __future__ import annotations
+
+import pytest
+
+from engines import get_game
+from engines.base import InputError
+
+
+def seat_turns(game_id: str, moves: list[str], seat: int, seed: int = 5) -> tuple[list[list[str]], list]:
+    """The input of `seat`'s turns while `moves` are played from the start, and its answers (parsed)."""
+    game = get_game(game_id).new(seed)
+    turns, answers = [], []
+    for text in moves + [None]:
+        if game.current_player() == seat:
+            turns.append(game.bot_input(first=not turns))
+            if text is not None:
+                answers.append(game.parse_output(text))
+        if text is not None:
+            game.play(text)
+    return turns, answers
+
+
+def read_all(game_id: str, turns: list[list[str]], answers: list) -> None:
+    reader = get_game(game_id).input_reader()
+    lines = iter([line for turn in turns for line in turn])
+
+    def readline() -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    for k in range(len(turns)):
+        reader.read_turn(readline)
+        if k < len(answers):
+            reader.played(answers[k])
+
+
+def refused(game_id: str, turns: list[list[str]], answers: list) -> InputError:
+    with pytest.raises(InputError) as info:
+        read_all(game_id, turns, answers)
+    return info.value
+
+
+def edited(turns: list[list[str]], line: int, text: str | None) -> list[list[str]]:
+    """`turns` with input line `line` (1-based over all turns) replaced by `text` (None: removed)."""
+    out, n = [], 0
+    for turn in turns:
+        new = []
+        for old in turn:
+            n += 1
+            if n != line:
+                new.append(old)
+            elif text is not None:
+                new.append(text)
+        out.append(new)
+    return out
+
+
+def check(game_id, moves, seat, line, text, want_line, want):
+    turns, answers = seat_turns(game_id, moves, seat)
+    read_all(game_id, turns, answers)  # the unedited input is read
+    e = refused(game_id, edited(turns, line, text), answers)
+    assert e.line == want_line and want in str(e), str(e)
+    assert len(str(e)) <= 200 and "\n" not in str(e)
+
+
+# ---------------------------------------------------------------------------- Connect 4
+# Seat 0's first turn: 1 `0 1`, 2 turnIndex, 3-9 rows, 10 numValidActions, 11-19 actions, 20 previous.
+
+C4 = [
+    (1, "0 0", 1, "must differ"),
+    (1, "1 0", 1, "myId 1 does not move on turn index 0"),
+    (1, "0 1 2", 1, "2 fields"),
+    (2, "64", 2, "64 is out of range 0..63"),
+    (2, "1_0", 2, "expected a whole number"),
+    (2, "٠", 2, "expected a whole number"),
+    (7, "ab..x", 7, "expected 9 characters in a board row, got 5 ('ab..x')"),
+    (7, "....x....", 7, "only '.', '0' and '1'"),
+    (8, "....0....", 8, "floats above an empty cell"),
+    (9, "....0....", 2, "needs 0 chips of player 0"),
+    (10, "11", 10, "11 is out of range 1..10"),
+    (12, "-1", 12, "valid action -1 where the board's list has 1"),
+    (12, "9", 12, "9 is out of range -2..8"),
+    (20, "3", 20, "oppPreviousAction 3 on turn index 0"),
+    (20, "-2", 20, "oppPreviousAction -2 on turn index 0"),
+    (20, "99999999999999999999", 20, "expected an integer -2..8"),
+]
+
+
+@pytest.mark.parametrize("line, text, want_line, want", C4)
+def test_connect4_refuses(line, text, want_line, want):
+    check("connect4", [], 0, line, text, want_line, want)
+
+
+def test_connect4_refuses_a_list_of_actions_that_is_not_the_boards():
+    turns, _ = seat_turns("connect4", [], 0)
+    e = refused("connect4", edited(edited(turns, 19, None), 10, "8"), [])
+    assert e.line == 10 and "numValidActions 8, but the board has 9 valid actions" in str(e)
+
+
+def test_connect4_refuses_a_steal_reported_out_of_turn():
+    turns, answers = seat_turns("connect4", ["4", "STEAL", "3", "2"], 0)
+    last_line = sum(len(turn) for turn in turns)  # oppPreviousAction of turn index 4
+    e = refused("connect4", edited(turns, last_line, "-2"), answers)
+    assert e.line == last_line and "only turn index 2 follows a STEAL" in str(e)
+
+
+def test_connect4_refuses_a_board_that_does_not_follow_from_the_last_one():
+    # Seat 1 answered 3 on turn index 1; on turn index 3 its chip shows up in column 2.
+    turns, answers = seat_turns("connect4", ["4", "3", "4"], 1)
+    assert turns[1][6:8] == ["....0....", "...10...."]
+    moved = turns[1][:7] + ["..1.0...."] + turns[1][8:]
+    e = refused("connect4", [turns[0], moved], answers)
+    assert e.line == len(turns[0]) + 2 and "not the previous turn's" in str(e)
+
+
+def test_connect4_refuses_a_turn_index_out_of_step():
+    turns, answers = seat_turns("connect4", ["4", "3", "4"], 1)
+    e = refused("connect4", [turns[0], ["5"] + turns[1][1:]], answers)
+    assert e.line == len(turns[0]) + 1 and "turnIndex 5 after 1" in str(e)
+
+
+def test_connect4_refuses_a_finished_game():
+    rows = [".........", ".........", ".........", "0........", "0........", "01.......", "01.1....."]
+    lines = ["7"] + rows + ["9"] + [str(c) for c in range(9)] + ["0"]
+    e = refused("connect4", [lines], [])
+    assert e.line == 2 and "the game is over (player 0 connected four)" in str(e)
