@@ -131,3 +131,50 @@ def test_connect4_refuses_a_finished_game():
     lines = ["7"] + rows + ["9"] + [str(c) for c in range(9)] + ["0"]
     e = refused("connect4", [lines], [])
     assert e.line == 2 and "the game is over (player 0 connected four)" in str(e)
+
+
+# ---------------------------------------------------------------------------- Lines of Action
+# Black's first turn: 1 colour, 2-9 rows (rank 8 first), 10 lastMove, 11 moveCount, 12-47 moves.
+
+LOA = [
+    (1, "x", 1, "expected the colour 'b' or 'w', got 'x'"),
+    (3, "wbbbbbbw", 9, "a 13th black checker"),  # 6 + 6 black: rank 1's first 'b' is the 13th
+    (3, "w.......w", 3, "8 cells"),
+    (3, "w......W", 3, "8 cells"),
+    (10, "e2e9", 10, "expected lastMove"),
+    (10, "pass pass", 10, "expected lastMove"),
+    (10, "a2a3", 10, "does not fit the board"),
+    (11, "0", 11, "0 is out of range 1..96"),
+    (11, "35", 11, "moveCount 35, but the board has 36"),
+    (12, "b1b4", 12, "legal move 'b1b4' where the board's list has 'b1b3'"),
+    (12, "z9z9", 12, "legal move 'z9z9'"),
+]
+
+
+@pytest.mark.parametrize("line, text, want_line, want", LOA)
+def test_lines_of_action_refuses(line, text, want_line, want):
+    check("lines-of-action", [], 0, line, text, want_line, want)
+
+
+def test_lines_of_action_refuses_twenty_black_checkers():
+    rows = [".bbbbbb.", "wbbbbbbw", "wbbbbbbw", "w......w", "w......w", "w......w", "w......w", ".bbbbbb."]
+    turns, _ = seat_turns("lines-of-action", [], 0)
+    e = refused("lines-of-action", [[turns[0][0]] + rows + turns[0][9:]], [])
+    assert e.line == 4 and "13th black checker" in str(e)
+
+
+def test_lines_of_action_refuses_a_connected_side():
+    rows = [".bbbbbb.", "........", "........", "..wwww..", "..wwww..", "........", "........", ".bbbbbb."]
+    e = refused("lines-of-action", [["b"] + rows + ["null", "1", "pass"]], [])
+    assert e.line == 2 and "the game is over" in str(e)
+
+
+def test_lines_of_action_refuses_null_after_the_first_turn_and_a_board_out_of_step():
+    turns, answers = seat_turns("lines-of-action", ["b1b3", "a2c2", "b8b6", "h2f2"], 0)
+    first = len(turns[0])
+    e = refused("lines-of-action", edited(turns, first + 9, "null"), answers)
+    assert e.line == first + 9 and "null after" in str(e)
+    # The bot says it answered b1d3, but the board shows b1b3 played.
+    other = get_game("lines-of-action").new(5).parse_output("b1d3")
+    e = refused("lines-of-action", turns, [other] + answers[1:])
+    assert e.line == first + 1 and "not the previous turn's" in str(e)
