@@ -178,3 +178,29 @@ def test_lines_of_action_refuses_null_after_the_first_turn_and_a_board_out_of_st
     other = get_game("lines-of-action").new(5).parse_output("b1d3")
     e = refused("lines-of-action", turns, [other] + answers[1:])
     assert e.line == first + 1 and "not the previous turn's" in str(e)
+
+
+# ---------------------------------------------------------------------------- Paper Soccer
+# Seat 0's first turn: 1 myId, 2 opponentMoveLength, 3 opponentMove ('-').
+
+PS = [
+    (1, "2", 1, "2 is out of range 0..1"),
+    (1, "", 1, "expected a whole number 0..1, got ''"),
+    (2, "-1", 2, "expected a whole number"),
+    (2, "2", 3, "comes only on the game's first turn"),
+    (3, "0", 3, "seat 0's own"),
+    (3, "8", 3, "expected opponentMove: the digits 0-7"),
+]
+
+
+@pytest.mark.parametrize("line, text, want_line, want", PS)
+def test_paper_soccer_refuses(line, text, want_line, want):
+    check("paper-soccer", [], 0, line, text, want_line, want)
+
+
+def test_paper_soccer_refuses_a_move_that_is_not_legal_or_not_its_length():
+    # Seat 1's first turn after seat 0 played "1": 1 myId, 2 length, 3 the move.
+    check("paper-soccer", ["1"], 1, 3, "12", 3, "has 2 digits, opponentMoveLength said 1")
+    check("paper-soccer", ["1"], 1, 3, "-", 3, "comes only on the game's first turn")
+    e = refused("paper-soccer", [["1", "3", "015"]], [])  # 0 then 1 from the centre: no bounce to go on
+    assert e.line == 3 and "not legal" in str(e)
