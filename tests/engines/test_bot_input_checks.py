@@ -204,3 +204,41 @@ def test_paper_soccer_refuses_a_move_that_is_not_legal_or_not_its_length():
     check("paper-soccer", ["1"], 1, 3, "-", 3, "comes only on the game's first turn")
     e = refused("paper-soccer", [["1", "3", "015"]], [])  # 0 then 1 from the centre: no bounce to go on
     assert e.line == 3 and "not legal" in str(e)
+
+
+# ---------------------------------------------------------------------------- Cultist Wars
+# Seat 0's first turn (seed 5): 1 myId, 2 size, 3-9 map rows, 10 numOfUnits, 11-24 units.
+
+CW = [
+    (1, "3", 1, "3 is out of range 0..1"),
+    (2, "13 8", 2, "height: 8 is out of range 7..7"),
+    (2, "13", 2, "2 fields"),
+    (3, "....x", 3, "expected 13 characters in a map row, got 5 ('....x')"),
+    (3, "....o...x....", 3, "only '.' and 'x'"),
+    (10, "15", 10, "15 is out of range 0..14"),
+    (11, "0 1 10 50 50 0", 11, "x: 50 is out of range 0..12"),
+    (11, "14 1 10 0 3 0", 11, "unitId: 14 is out of range 0..13"),
+    (11, "0 0 10 0 3 0", 11, "units 0 and 1 are the cult leaders"),
+    (11, "0 1 0 0 3 0", 11, "hp: 0 is out of range 1..10"),
+    (11, "0 1 11 0 3 0", 11, "hp: 11 is out of range 1..10"),
+    (11, "0 1 10 0 3 1", 11, "cult leader 0 has owner 1"),
+    (11, "0 1 10 0 3 3", 11, "owner: 3 is out of range 0..2"),
+    (11, "0 1 10 4 0 0", 11, "stands on an obstacle"),
+    (12, "0 1 10 0 3 0", 12, "unit 0 is listed twice"),
+    (13, "2 0 10 0 3 2", 13, "units 0 and 2 stand on the same tile"),
+    (13, "2 0 10 5 0 2 7", 13, "6 fields"),
+    (13, "2 0 +10 5 0 2", 13, "hp: expected a whole number"),
+]
+
+
+@pytest.mark.parametrize("line, text, want_line, want", CW)
+def test_cultist_wars_refuses(line, text, want_line, want):
+    check("cultist-wars", [], 0, line, text, want_line, want)
+
+
+def test_cultist_wars_refuses_a_player_without_units():
+    turns, _ = seat_turns("cultist-wars", [], 0)
+    lines = [line for line in turns[0] if not line.startswith("1 1 ")]
+    lines[9] = "13"
+    e = refused("cultist-wars", [lines], [])
+    assert e.line == 10 and "player 1 has no unit" in str(e)
