@@ -7,7 +7,15 @@ import time
 from typing import BinaryIO, Callable, TextIO
 
 from engines import get_game
-from engines.base import Game
+from engines.base import Game, InputError, shorten
+from engines.numbers import parse_int
+from engines.textread import MAX_LINE_BYTES, decode_line
+
+BOT_NAME = "termarena bot"
+EXIT_BAD_INPUT = 1  # the referee's input was malformed or impossible (one line on stderr says which)
+EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug of ours
+MAX_THINK_MS = 3_600_000  # an hour a move: beyond that a number is a typo, not a budget
+MAX_SEED = 2**64 - 1  # what random.Random and the referees' seeds comfortably take
 
 # Chooses a move for the position; `deadline` is a time.monotonic() value it must answer before.
 Chooser = Callable[[Game, float], object]
@@ -29,26 +37,56 @@ def process_age_s() -> float:
 
 
 def run_bot(game_id: str, choose: Chooser, *, stdin: BinaryIO | None = None, stdout: TextIO | None = None,
-            margin: float | None = 0.6) -> int:
+            margin: float | None = 0.6, stderr: TextIO | None = None) -> int:
     """Play until the referee closes stdin; returns the exit status.
 
     Each turn's deadline is `margin` of the game's CodinGame time limit for that turn, so the answer
     arrives in time even with Python's start-up and pipe latency; `margin=None` gives no deadline
-    (the player's own budget rules, e.g. an explicit --think-ms)."""
-    stdin = stdin if stdin is not None else sys.stdin.buffer
-    stdout = stdout if stdout is not None else sys.stdout
+    (the player's own budget rules, e.g. an explicit --think-ms).
+
+    Raises nothing but KeyboardInterrupt: input no referee sends (malformed, or an impossible
+    position) gives one line on stderr naming the input line, and EXIT_BAD_INPUT; an unexpected
+    exception gives one line and EXIT_INTERNAL.  A referee logs a bot's stderr, where a traceback
+    helps nobody."""
+    err = stderr if stderr is not None else sys.stderr
+    try:
+        return _play(game_id, choose, stdin if stdin is not None else sys.stdin.buffer,
+                     stdout if stdout is not None else sys.stdout, margin)
+    except InputError as e:
+        _say(err, str(e))
+        return EXIT_BAD_INPUT
+    except Exception as e:
+        _say_internal(err, e)
+        return EXIT_INTERNAL
+
+
+def _say(err: TextIO, message: str) -> None:
+    """One line on stderr, whatever the message holds."""
+    try:
+        err.write(f"{BOT_NAME}: {' '.join(message.splitlines())}\n")
+        err.flush()
+    except (OSError, ValueError):
+        pass  # nobody is listening any more
+
+
+def _say_internal(err: TextIO, e: BaseException) -> None:
+    _say(err, f"internal error: {type(e).__name__}: {shorten(str(e), 120)}")
+
+
+def _play(game_id: str, choose: Chooser, stdin: BinaryIO, stdout: TextIO, margin: float | None) -> int:
     cls = get_game(game_id)
     reader = cls.input_reader()
     first = True
     turn_start: list[float] = []  # when the turn's first line arrived: the referee's clock starts then
 
     def readline() -> str:
-        raw = stdin.readline()
+        # Bounded: a line without end must not fill the memory before decode_line refuses it.
+        raw = stdin.readline(MAX_LINE_BYTES + 1)
         if not raw:
             raise EOFError
         if not turn_start:
             turn_start.append(time.monotonic())
-        return raw.decode("utf-8", "replace").rstrip("\r\n")
+        return decode_line(raw)
 
     while True:
         turn_start.clear()
@@ -70,6 +108,19 @@ def run_bot(game_id: str, choose: Chooser, *, stdin: BinaryIO | None = None, std
         reader.played(move)
 
 
+def _bounded_int(lo: int, hi: int) -> Callable[[str], int]:
+    """An argparse type: an integer lo..hi, read strictly (no '1_000', no '١٢')."""
+
+    def convert(text: str) -> int:
+        import argparse
+
+        try:
+            return parse_int(text, lo, hi)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+    return convert
+
+
 def main(argv: list[str] | None = None, prog: str = "python -m ai.bot") -> int:
     """`python -m ai.bot GAME [--level N] [--think-ms MS] [--seed S]`: the bot without the CLI's imports,
     which the referee uses for `ai:N` seats so that start-up eats less of the first turn's time."""
@@ -80,16 +131,38 @@ def main(argv: list[str] | None = None, prog: str = "python -m ai.bot") -> int:
 
     ap = argparse.ArgumentParser(prog=prog, description="The built-in AI as a CodinGame bot on stdin/stdout.")
     ap.add_argument("game")
-    ap.add_argument("--level", type=int, default=3, choices=range(MIN_LEVEL, MAX_LEVEL + 1))
-    ap.add_argument("--think-ms", type=int, default=None)
-    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--level", type=_bounded_int(MIN_LEVEL, MAX_LEVEL), default=3, metavar="N",
+                    help=f"AI level, {MIN_LEVEL} (weakest) to {MAX_LEVEL} (default: 3)")
+    ap.add_argument("--think-ms", type=_bounded_int(1, MAX_THINK_MS), default=None, metavar="MS",
+                    help=f"thinking time per move, 1..{MAX_THINK_MS} ms (default: inside the game's time limits)")
+    ap.add_argument("--seed", type=_bounded_int(0, MAX_SEED), default=None, metavar="S",
+                    help=f"seed of the AI's own randomness, 0..{MAX_SEED}")
     args = ap.parse_args(argv)
     try:
         gid = resolve_game_id(args.game)
     except UnknownGame as e:
         ap.error(str(e))
-    player = make_player(gid, args.level, think_ms=args.think_ms, seed=args.seed)
-    return run_bot(gid, player.choose, margin=None if args.think_ms else 0.6)
+    try:
+        player = make_player(gid, args.level, think_ms=args.think_ms, seed=args.seed)
+        status = run_bot(gid, player.choose, margin=None if args.think_ms else 0.6)
+    except KeyboardInterrupt:
+        status = 130
+    except Exception as e:
+        _say_internal(sys.stderr, e)
+        status = EXIT_INTERNAL
+    _quiet_stdout_at_exit()
+    return status
+
+
+def _quiet_stdout_at_exit() -> None:
+    """When the referee closed our stdout, Python's own flush at exit would print 'Exception ignored'."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
 
 
 if __name__ == "__main__":

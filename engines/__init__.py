@@ -18,6 +18,7 @@ from engines.base import (  # noqa: F401  (re-exported: the protocol every calle
     PositionError,
     TimeLimits,
 )
+from engines.base import quote
 
 # id -> (module, class name, aliases)
 _REGISTRY: dict[str, tuple[str, str, tuple[str, ...]]] = {
@@ -57,9 +58,9 @@ def replay(record: GameRecord) -> Game:
     game = cls.from_text(record.start) if record.start is not None else cls.new(record.seed)
     for n, text in enumerate(record.moves, start=1):
         if game.outcome() is not None:
-            raise InvalidOutput(f"move {n} ({text!r}): the game was already over")
+            raise InvalidOutput(f"move {n} ({quote(text)}): the game was already over")
         try:
             game.play(text)
         except InvalidOutput as e:
-            raise InvalidOutput(f"move {n} ({text!r}): {e}") from None
+            raise InvalidOutput(f"move {n} ({quote(text)}): {e}") from None
     return game

@@ -33,6 +33,37 @@ class PositionError(EngineError):
     """A position text that cannot be read, or describes an impossible position."""
 
 
+class InputError(EngineError):
+    """Referee input a bot cannot accept: malformed, or a position no game reaches.
+
+    `line` is the 1-based number of the input line at fault, counted from the start of the whole
+    input (across turns), so a user can find it in a log; `reason` says what is wrong with it."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"input line {line}: {reason}")
+        self.line = line
+        self.reason = reason
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """`text` when it has at most `limit` characters, else its start ending in '…' (`limit` in all).
+
+    Messages quote what a player or a referee sent; a 2 MB line must not make a 2 MB message."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """`repr(text)` kept short: at most `limit` characters between the quotes, escapes counted as
+    printed ('\\x00' is 4), '…' inside the quotes where the text was cut.  Being a repr, it shows
+    control characters escaped, so a message cannot move a terminal's cursor."""
+    n = min(len(text), limit)
+    while True:
+        shown = repr(text if n == len(text) else text[:n - 1] + "…")
+        if len(shown) <= limit + 2 or n <= 1:
+            return shown
+        n -= 1
+
+
 @dataclass(frozen=True)
 class TimeLimits:
     """How long the official referee waits for a player's answer, in milliseconds."""
@@ -219,6 +250,10 @@ class InputReader(abc.ABC):
     games whose input does not repeat the whole position (Paper Soccer sends only the last move).
     The returned position must equal the referee's (same `key()`, same legal moves); its move stack
     may be shorter than the real one.
+
+    Input no referee sends (a malformed line, an impossible position, the input ending inside a turn)
+    raises InputError naming the input line (`engines.textread.LineSource` numbers them); EOFError
+    comes out only when the input ends before a turn's first line.
     """
 
     @abc.abstractmethod

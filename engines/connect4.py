@@ -52,10 +52,10 @@ So: the line is sent when `turn_index < 2` (as the referee) or when `first` is T
 """
 from __future__ import annotations
 
-import unicodedata
 from typing import Callable, Hashable
 
 from engines.base import (
+    EngineError,
     Game,
     IllegalMove,
     InputReader,
@@ -63,8 +63,11 @@ from engines.base import (
     Outcome,
     PositionError,
     TimeLimits,
+    quote,
+    shorten,
 )
 from engines.numbers import NumberError, check_seed, parse_int, quote
+from engines.textread import LineSource, java_parse_int
 
 ROWS = 7
 COLS = 9
@@ -73,7 +76,6 @@ STEAL = -2  # the referee's STEAL_ACTION
 NO_PREVIOUS_ACTION = -1  # oppPreviousAction on turn index 0
 
 WIN_SCORE, LOSS_SCORE, DRAW_SCORE = 10, 0, 5
-_INT_MIN, _INT_MAX = -(1 << 31), (1 << 31) - 1
 
 _COL_STRIDE = 8  # bits per column: 7 cells + 1 sentinel
 _TOP_BIT = [c * _COL_STRIDE + ROWS - 1 for c in range(COLS)]  # bit of the top cell of each column
@@ -105,32 +107,6 @@ def _has_four(bb: int) -> bool:
         if m & (m >> (s + s)):
             return True
     return False
-
-
-def java_parse_int(token: str) -> int:
-    """`Integer.parseInt(token)` of Java: optional +/- sign then Unicode decimal digits, 32-bit range.
-
-    Raises ValueError where Java throws NumberFormatException.  Java reads UTF-16 units and
-    `Character.digit` gives -1 for a surrogate, so digits outside the BMP are rejected.
-    """
-    if not token:
-        raise ValueError("empty")
-    negative = token[0] == "-"
-    digits = token[1:] if token[0] in "+-" else token
-    if not digits:
-        raise ValueError("lone sign")
-    value = 0
-    for ch in digits:
-        d = unicodedata.decimal(ch, -1) if ord(ch) < 0x10000 else -1
-        if d < 0:
-            raise ValueError(f"not a digit: {ch!r}")
-        value = value * 10 + d
-        if value > _INT_MAX + 1:  # keeps the number small; the exact bound is tested below
-            raise ValueError("overflow")
-    value = -value if negative else value
-    if not _INT_MIN <= value <= _INT_MAX:
-        raise ValueError("overflow")
-    return value
 
 
 def is_steal_word(token: str) -> bool:
@@ -287,7 +263,7 @@ class Connect4(Game[int]):
             try:
                 move = java_parse_int(token)
             except ValueError:
-                raise InvalidOutput(f'Wrong output! wrong action "{token}" '
+                raise InvalidOutput(f'Wrong output! wrong action "{shorten(token)}" '
                                     f"(Require integer in range [0, {COLS - 1}])") from None
         self._check_action(move)
         return move
@@ -401,18 +377,19 @@ class Connect4(Game[int]):
     @classmethod
     def from_board(cls, rows: list[str], turn_index: int, steal_used: bool, last_col: int | None) -> "Connect4":
         """A position from the referee's view of it; raises PositionError if it cannot occur."""
-        return _build(rows, turn_index, steal_used, last_col, where=lambda what: "")
+        return _build(rows, turn_index, steal_used, last_col, error=lambda what, message: PositionError(message))
 
 
 # ---------------------------------------------------------------------- building positions
 
 
 def _build(rows: list[str], turn: int, steal: bool, last_col: int | None,
-           where: Callable[[str], str]) -> Connect4:
-    """Checks and builds a position; `where(what)` gives the line prefix of an error about `what`."""
+           error: Callable[[str, str], EngineError]) -> Connect4:
+    """Checks and builds a position; `error(what, message)` is the exception to raise about `what`
+    (`rowN`, a key of the position text, or "" for the whole board), so each caller names its lines."""
 
     def fail(what: str, message: str):
-        raise PositionError(where(what) + message)
+        raise error(what, message)
 
     if len(rows) != ROWS:
         fail("", f"the board needs {ROWS} rows, not {len(rows)}")
@@ -543,35 +520,118 @@ class _PositionText:
         if to_move != turn % 2:
             raise PositionError(f"line {self.values['to_move'][0]}: to_move = {to_move} but turn_index {turn} "
                                 f"gives player {turn % 2} to move")
-        return _build(self.rows, turn, steal, last_col, where=self.line_of)
+        return _build(self.rows, turn, steal, last_col,
+                      error=lambda what, message: PositionError(self.line_of(what) + message))
 
 
 # ---------------------------------------------------------------------- the bot's side
 
 
 class Connect4Reader(InputReader):
-    """Rebuilds the position from one turn of the referee's input (the whole board is sent every turn)."""
+    """Rebuilds the position from one turn of the referee's input (the whole board is sent every turn).
+
+    Input no referee sends is refused with an InputError naming its line: numbers are checked for
+    syntax and range, the board as `from_board` checks it (gravity, chip counts, no older four in a
+    row), the valid actions against the board, the turn index against the seat's previous turn (2
+    more), and, once `played` said what the bot answered, the board against the previous one.
+    """
+
+    def __init__(self) -> None:
+        self.src = LineSource()
+        self.last: Connect4 | None = None  # the position the bot was last given
+        self.mine: int | None = None  # the bot's answer to it
 
     def read_turn(self, readline: Callable[[], str]) -> Connect4:
-        line = readline()
-        if " " in line.strip():  # the `myId oppId` line, sent on a seat's first turn
-            line = readline()
-        turn = _read_int(line, "turnIndex")
-        rows = [readline().strip() for _ in range(ROWS)]
-        n_actions = _read_int(readline(), "numValidActions")
-        for _ in range(n_actions):
-            readline()  # the valid actions follow from the board
-        previous = _read_int(readline(), "oppPreviousAction")
+        src = self.src
+        src.begin_turn(readline)
+        turn = self._read_turn_index()
+        lines = {"turn_index": src.number, "steal_used": src.number}
+        rows = []
+        for row in range(ROWS):
+            rows.append(self._read_row())
+            lines[f"row{row}"] = src.number
+        lines[""] = lines["row0"]
+        n_actions = src.read_int("numValidActions", 1, COLS + 1)
+        actions_line = src.number
+        actions = [src.read_int("a valid action", STEAL, COLS - 1) for _ in range(n_actions)]
+        previous = src.read_int("oppPreviousAction", STEAL, COLS - 1)
+        lines["last"] = src.number
+        self._check_previous(turn, previous)
         chips = sum(row.count("0") + row.count("1") for row in rows)
-        steal = previous == STEAL or chips == turn - 1
+        steal = previous == STEAL or (turn > 2 and chips == turn - 1)
         last_col = previous if previous >= 0 else None
         if previous == STEAL:  # the stolen chip is the only one on the board
-            last_col = next((c for c in range(COLS) if rows[ROWS - 1][c:c + 1] in ("0", "1")), None)
-        return Connect4.from_board(rows, turn, steal, last_col)
+            last_col = next((c for c in range(COLS) if rows[ROWS - 1][c] != "."), None)
+        game = _build(rows, turn, steal, last_col, error=lambda what, message: src.error(message, lines[what]))
+        if game.outcome() is not None:
+            raise src.error(f"the game is over ({game.outcome().detail}): no referee asks for a move", lines[""])
+        self._check_actions(game, actions, actions_line)
+        self._check_follows(game, previous, lines)
+        self.last, self.mine = game, None
+        return game.copy()
 
+    def played(self, move: Hashable) -> None:
+        self.mine = move  # type: ignore[assignment]
 
-def _read_int(line: str, what: str) -> int:
-    try:
-        return java_parse_int(line.strip())
-    except ValueError:
-        raise PositionError(f"expected {what}, got {line!r}") from None
+    def _read_turn_index(self) -> int:
+        """turnIndex, after the `myId oppId` line where there is one: on turn index 0 and 1, and on a
+        seat's first turn in a game that did not start at the start."""
+        src = self.src
+        line = src.read_line("turnIndex")
+        my_id = id_line = None
+        if " " in line or "\t" in line:
+            ids = [src.to_int(v, "myId oppId", 0, 1) for v in src.fields(line, "myId oppId", 2)]
+            if ids[0] == ids[1]:
+                raise src.error(f"myId and oppId must differ, got {quote(line)}")
+            my_id, id_line = ids[0], src.number
+            line = src.read_line("turnIndex")
+        turn = src.to_int(line, "turnIndex", 0, CELLS)
+        if my_id is None and turn < 2:
+            raise src.error(f"turnIndex {turn} must follow a `myId oppId` line (sent on turn index 0 and 1)")
+        if my_id is not None and self.last is not None:
+            raise src.error("a `myId oppId` line after the seat's first turn", id_line)
+        if my_id is not None and my_id != turn % 2:
+            raise src.error(f"myId {my_id} does not move on turn index {turn} (seat 0 moves on even ones)", id_line)
+        if self.last is not None and turn != self.last.turn_index + 2:
+            raise src.error(f"turnIndex {turn} after {self.last.turn_index}: a seat's turns are 2 apart")
+        return turn
+
+    def _read_row(self) -> str:
+        src = self.src
+        row = src.read_line("a board row")
+        if len(row) != COLS:
+            raise src.error(f"expected {COLS} characters in a board row, got {len(row)} ({quote(row)})")
+        if any(ch not in ".01" for ch in row):
+            raise src.error(f"a board row has only '.', '0' and '1', got {quote(row)}")
+        return row
+
+    def _check_previous(self, turn: int, previous: int) -> None:
+        if (turn == 0) != (previous == NO_PREVIOUS_ACTION):
+            raise self.src.error(f"oppPreviousAction {previous} on turn index {turn}: "
+                                 f"{NO_PREVIOUS_ACTION} comes exactly on turn index 0")
+        if previous == STEAL and turn != 2:
+            raise self.src.error(f"oppPreviousAction {STEAL} (STEAL) on turn index {turn}: "
+                                 "only turn index 2 follows a STEAL")
+
+    def _check_actions(self, game: Connect4, actions: list[int], actions_line: int) -> None:
+        want = game.legal_moves()
+        if len(actions) != len(want):
+            raise self.src.error(f"numValidActions {len(actions)}, but the board has {len(want)} valid actions",
+                                 actions_line)
+        for n, (got, expected) in enumerate(zip(actions, want), start=actions_line + 1):
+            if got != expected:
+                raise self.src.error(f"valid action {got} where the board's list has {expected}", n)
+
+    def _check_follows(self, game: Connect4, previous: int, lines: dict[str, int]) -> None:
+        """The board must be the last one plus the bot's answer and the opponent's (when both are known)."""
+        if self.last is None or not self.last.is_legal(self.mine):
+            return
+        expected = self.last.copy()
+        expected.push(self.mine)
+        if not expected.is_legal(previous):
+            raise self.src.error(f"oppPreviousAction {previous} is not legal after the bot's answer "
+                                 f"{expected.move_to_str(self.mine)}", lines["last"])
+        expected.push(previous)
+        if expected.key() != game.key():
+            raise self.src.error("the board is not the previous turn's with the bot's answer and "
+                                 "oppPreviousAction played", lines[""])

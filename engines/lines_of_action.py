@@ -82,7 +82,9 @@ from engines.base import (
     Outcome,
     PositionError,
     TimeLimits,
+    quote,
 )
+from engines.textread import LineSource
 from engines.javarandom import MASK as RNG_MASK
 from engines.javarandom import next_int, scramble
 from engines.numbers import NumberError, check_seed, parse_int, quote
@@ -262,6 +264,11 @@ def squares_of(bb: int) -> list[int]:
 
 # ---------------------------------------------------------------------------- outcomes
 
+def _listed_moves(own: int, opp: int) -> list[str]:
+    """The legal moves as the referee lists them to the player: sorted names, or `pass` alone."""
+    return sorted(_MOVE_NAMES[m] for m in generate_moves(own, opp)) or ["pass"]
+
+
 def _scores(winner: int) -> tuple[int, int]:
     return (1, 0) if winner == 0 else (0, 1)
 
@@ -405,7 +412,7 @@ class LinesOfAction(Game[Move]):
         if not moves:
             if token == "pass" or token == "random":
                 return PASS
-            raise InvalidOutput(f"Action was not valid! {token!r}: there is no legal move, the only valid "
+            raise InvalidOutput(f"Action was not valid! {quote(token)}: there is no legal move, the only valid "
                                 "outputs are 'pass' and 'random'")
         if token == "random":
             return self._random_move(moves)
@@ -415,7 +422,7 @@ class LinesOfAction(Game[Move]):
         if token == "pass":
             raise InvalidOutput(f"Action was not valid! 'pass' is only allowed when there is no legal move "
                                 f"(there are {len(moves)})")
-        raise InvalidOutput(f"Action was not valid! {token!r} does not begin with any of the {len(moves)} "
+        raise InvalidOutput(f"Action was not valid! {quote(token)} does not begin with any of the {len(moves)} "
                             f"legal moves (e.g. {_MOVE_NAMES[moves[0]]})")
 
     def _random_move(self, moves: list[Move]) -> RandomMove:
@@ -433,12 +440,9 @@ class LinesOfAction(Game[Move]):
         lines.extend(self.board())
         last = self.last_move
         lines.append("null" if last is None else _MOVE_NAMES[last])
-        moves = generate_moves(self._bb[self._stm], self._bb[self._stm ^ 1])
-        if moves:
-            lines.append(str(len(moves)))
-            lines.extend(sorted(_MOVE_NAMES[m] for m in moves))
-        else:
-            lines += ["1", "pass"]
+        listed = _listed_moves(self._bb[self._stm], self._bb[self._stm ^ 1])
+        lines.append(str(len(listed)))
+        lines.extend(listed)
         return lines
 
     def forfeit(self, seat: int, reason: str, detail: str = "") -> Outcome:
@@ -666,37 +670,108 @@ class LinesOfActionReader(InputReader):
 
     The turn count comes from the seat and the number of turns read: the referee asks a seat on every
     one of its turns, passes included, so its k-th turn (k = 0, 1, ...) is game turn 2k + seat.
+
+    Input no referee sends is refused with an InputError naming its line: rows of other than 8 cells
+    '.', 'b', 'w', more than 12 checkers of a side, a side gone or connected (the game would be over),
+    a last move that does not fit the board, a move list that is not the board's, more turns than
+    the game has, and, once `played` said what the bot answered, a board that does not follow from
+    the previous one.
     """
 
     def __init__(self) -> None:
+        self.src = LineSource()
         self.seat: int | None = None
         self.turns_read = 0
+        self.last: LinesOfAction | None = None  # the position the bot was last given
+        self.mine: Move | None = None  # the bot's answer to it
 
     def read_turn(self, readline: Callable[[], str]) -> LinesOfAction:
+        src = self.src
+        src.begin_turn(readline)
         if self.seat is None:
-            colour = readline().strip()
+            colour = src.read_line("the colour line")
             if colour not in COLOR_CHARS:
-                raise EngineError(f"expected the colour line 'b' or 'w', got {colour!r}")
+                raise src.error(f"expected the colour 'b' or 'w', got {quote(colour)}")
             self.seat = COLOR_CHARS.index(colour)
-        rows = [readline().strip() for _ in range(8)]
-        last_text = readline().strip()
-        count_text = readline().strip()
-        try:
-            count = int(count_text)
-        except ValueError:
-            raise EngineError(f"expected the number of legal moves, got {count_text!r}") from None
-        for _ in range(count):
-            readline()
-        black = white = 0
-        for i, row in enumerate(rows):
-            if len(row) != 8 or any(c not in ".bw" for c in row):
-                raise EngineError(f"expected a board row of 8 cells '.', 'b', 'w', got {row!r}")
-            for x, c in enumerate(row):
-                if c == "b":
-                    black |= BIT[8 * (7 - i) + x]
-                elif c == "w":
-                    white |= BIT[8 * (7 - i) + x]
-        last = None if last_text == "null" else _MOVE_BY_NAME.get(last_text)
+        black, white = self._read_board()
+        board_line = src.number - 7
+        last = self._read_last_move(black | white, (black, white)[1 - self.seat])
+        last_line = src.number
         turns = 2 * self.turns_read + self.seat
+        listed = self._read_moves()
+        game = LinesOfAction(black, white, self.seat, turns, None, last)
+        if turns >= MAX_TURNS:
+            raise src.error(f"a turn after the game's {MAX_TURNS} turns (this is turn {turns + 1})", board_line)
+        if game.outcome() is not None:
+            raise src.error(f"the game is over ({game.outcome().detail}): no referee asks for a move", board_line)
+        self._check_moves(game, *listed)
+        self._check_follows(game, board_line, last_line)
         self.turns_read += 1
-        return LinesOfAction(black, white, self.seat, turns, None, last)
+        self.last, self.mine = game, None
+        return game.copy()
+
+    def played(self, move: Hashable) -> None:
+        self.mine = move  # type: ignore[assignment]
+
+    def _read_board(self) -> tuple[int, int]:
+        src = self.src
+        bb = [0, 0]
+        for y in range(7, -1, -1):
+            row = src.read_line("a board row")
+            if len(row) != 8 or any(c not in ".bw" for c in row):
+                raise src.error(f"expected a board row of 8 cells '.', 'b', 'w', got {quote(row)}")
+            for x, c in enumerate(row):
+                if c != ".":
+                    seat = COLOR_CHARS.index(c)
+                    bb[seat] |= BIT[8 * y + x]
+                    if bb[seat].bit_count() > 12:
+                        raise src.error(f"a 13th {COLOR_NAMES[seat]} checker (each side starts with 12)")
+        for seat in (0, 1):
+            if not bb[seat]:
+                raise src.error(f"{COLOR_NAMES[seat]} has no checker (the game ends before that)", src.number - 7)
+        return bb[0], bb[1]
+
+    def _read_last_move(self, occupied: int, last_mover_bb: int) -> Move | None:
+        src = self.src
+        text = src.read_line("lastMove")
+        if text == "null":
+            if self.turns_read:
+                raise src.error("lastMove null after the seat's first turn (the opponent has moved since)")
+            return None
+        move = _MOVE_BY_NAME.get(text)
+        if move is None:
+            raise src.error(f"expected lastMove: null, pass or a move like b1d3, got {quote(text)}")
+        if move != PASS and (not last_mover_bb & BIT[move.dst] or occupied & BIT[move.src]):
+            raise src.error(f"lastMove {text} does not fit the board: its destination must hold a "
+                            f"{COLOR_NAMES[1 - self.seat]} checker and its origin must be empty")
+        return move
+
+    def _read_moves(self) -> tuple[list[str], int]:
+        """moveCount and the moves listed after it; the number of the moveCount line."""
+        count = self.src.read_int("moveCount", 1, 12 * 8)  # at most 8 directions for 12 checkers
+        count_line = self.src.number
+        return [self.src.read_line("a legal move") for _ in range(count)], count_line
+
+    def _check_moves(self, game: LinesOfAction, listed: list[str], count_line: int) -> None:
+        """The listed legal moves must be the board's, as the referee lists them."""
+        want = _listed_moves(game._bb[game._stm], game._bb[game._stm ^ 1])
+        for n, (text, expected) in enumerate(zip(listed, want), start=count_line + 1):
+            if text != expected:
+                raise self.src.error(f"legal move {quote(text)} where the board's list has {expected!r}", n)
+        if len(listed) != len(want):
+            raise self.src.error(f"moveCount {len(listed)}, but the board has {len(want)} legal moves", count_line)
+
+    def _check_follows(self, game: LinesOfAction, board_line: int, last_line: int) -> None:
+        """The board must be the last one plus the bot's answer and lastMove (when both are known)."""
+        if self.last is None or self.mine not in self.last.legal_moves():
+            return
+        expected = self.last.copy()
+        expected.push(self.mine)
+        last = game.last_move
+        if last not in expected.legal_moves():
+            raise self.src.error(f"lastMove {_MOVE_NAMES.get(last, 'null')} is not legal after the bot's answer "
+                                 f"{_MOVE_NAMES[self.mine]}", last_line)
+        expected.push(last)
+        if expected.key() != game.key():
+            raise self.src.error("the board is not the previous turn's with the bot's answer and lastMove played",
+                                 board_line)

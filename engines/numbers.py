@@ -6,13 +6,12 @@ negative), no '+', spaces, '_' or other scripts' digits, and checks the length b
 Python's int() can neither accept '٣' nor fail on 5000 digits.  It raises NumberError (a ValueError)
 whose message names `what` and the problem; callers add the line and re-raise their own error.
 
-(engines/base.py may gain a similar helper for the bot input readers; the two should be merged.)
+Save files, position texts and the bot's input readers (engines.textread) all read numbers with it.
 """
 from __future__ import annotations
 
-from engines.base import EngineError
+from engines.base import EngineError, quote  # noqa: F401  (quote: re-exported for the loaders)
 
-QUOTE_CHARS = 40  # file content quoted in a message is cut to about this many characters
 MESSAGE_CHARS = 240  # an error message, file name excluded, is cut to about this many
 
 # The CodinGame referees take the game seed as a Java long; Cultist Wars draws its map from it
@@ -25,7 +24,7 @@ class NumberError(ValueError):
     """A number that is not a plain decimal integer within its range; the message says which and why."""
 
 
-def parse_int(text: str, *, lo: int, hi: int, what: str) -> int:
+def parse_int(text: str, lo: int, hi: int, what: str = "the number") -> int:
     """`text` as an int in lo..hi: ASCII digits, one leading '-' only where negatives are allowed."""
     negative = text.startswith("-")
     digits = text[1:] if negative else text
@@ -51,14 +50,6 @@ def check_seed(seed: int | None, game: str) -> None:
         shown = str(seed) if seed.bit_length() <= 128 else f"of {seed.bit_length()} bits"
         raise EngineError(f"{game}: seed {shown} is out of range {SEED_MIN}..{SEED_MAX} "
                           "(a Java long, as the CodinGame referee takes it)")
-
-
-def quote(text: str, limit: int = QUOTE_CHARS) -> str:
-    """repr() of `text` (escapes make it one line), its middle cut when longer than `limit`."""
-    shown = repr(text)
-    if len(shown) > limit:
-        shown = shown[: limit * 2 // 3] + "…" + shown[-(limit // 3):]
-    return shown
 
 
 def one_line(message: str, limit: int = MESSAGE_CHARS) -> str:

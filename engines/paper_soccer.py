@@ -74,7 +74,6 @@ from __future__ import annotations
 from typing import Callable, Hashable, Iterator
 
 from engines.base import (
-    EngineError,
     Game,
     IllegalMove,
     InputReader,
@@ -82,8 +81,10 @@ from engines.base import (
     Outcome,
     PositionError,
     TimeLimits,
+    quote,
 )
 from engines.numbers import NumberError, check_seed, parse_int, quote
+from engines.textread import LineSource
 
 # ---------------------------------------------------------------------------------------- geometry
 
@@ -866,6 +867,7 @@ def _edge_bits() -> list[int]:
 
 
 _EDGE_BIT = _edge_bits()
+N_EDGES = sum(1 for p in range(N_POINTS) for d in range(8) if NB[p * 8 + d] > p)  # every step draws one
 
 
 # ------------------------------------------------------------------------------------ turn builder
@@ -955,36 +957,48 @@ class TurnBuilder:
 
 class PaperSoccerReader(InputReader):
     """Rebuilds the pitch from the referee's input: the bot sees only the opponent's last turn, so it
-    plays its own turns in through `played`."""
+    plays its own turns in through `played`.
+
+    Input no referee sends is refused with an InputError naming its line: a myId other than 0 or 1,
+    a length that is not the move's, a move of other than the digits 0-7, `-` other than on seat 0's
+    first turn of the game, a move while it is the bot's own turn or that is not legal on the pitch
+    the bot knows, and a move after which the game is over.
+    """
 
     def __init__(self) -> None:
+        self.src = LineSource()
         self.game = PaperSoccer.new()
         self.seat: int | None = None
 
     def read_turn(self, readline: Callable[[], str]) -> PaperSoccer:
+        src = self.src
+        src.begin_turn(readline)
         if self.seat is None:
-            self.seat = _read_int(readline(), "player index")
-            if self.seat not in (0, 1):
-                raise EngineError(f"player index must be 0 or 1, got {self.seat}")
-        length = _read_int(readline(), "opponentMoveLength")
-        move = readline().strip()
-        if move != "-":
-            if len(move) != length:
-                raise EngineError(f"opponentMove {move!r} does not have length {length}")
-            if not self.game.is_legal(move):
-                raise EngineError(f"opponentMove {move!r} is not legal in the position the bot knows")
-            self.game.push(move)
-        return self.game
+            self.seat = src.read_int("myId", 0, 1)
+        length = src.read_int("opponentMoveLength", 1, N_EDGES)
+        move = src.read_line("opponentMove")
+        game = self.game
+        if move == "-":
+            if game.turn != 0 or self.seat != 0 or length != 1:
+                raise src.error("opponentMove '-' (no move yet) comes only on the game's first turn, "
+                                "to seat 0, with opponentMoveLength 1")
+            return game
+        if any(c not in DIGITS for c in move):
+            raise src.error(f"expected opponentMove: the digits 0-7 or '-', got {quote(move)}")
+        if len(move) != length:
+            raise src.error(f"opponentMove has {len(move)} digits, opponentMoveLength said {length}")
+        if game.current_player() == self.seat:
+            raise src.error(f"an opponentMove on turn {game.turn}, which is seat {self.seat}'s own")
+        if not game.is_legal(move):
+            raise src.error(f"opponentMove {quote(move)} is not legal on the pitch the bot knows")
+        game.push(move)
+        if game.is_over():
+            raise src.error(f"the game is over after opponentMove ({game.outcome().detail}): "
+                            "no referee asks for a move")
+        return game
 
     def played(self, move: Hashable) -> None:
         self.game.push(str(move))
-
-
-def _read_int(line: str, what: str) -> int:
-    try:
-        return int(line.strip())
-    except ValueError:
-        raise EngineError(f"expected {what} (an integer), got {line!r}") from None
 
 
 # ----------------------------------------------------------------------------------- position text

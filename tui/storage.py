@@ -190,7 +190,7 @@ def why_not_found(path: Path, error: Exception) -> str:
             target = os.readlink(path)
         except OSError:
             target = "?"
-        return f"a link to {quote(target)}, which does not exist"
+        return f"a link to {quote(target, limit=160)}, which does not exist"
     return (error.strerror if isinstance(error, OSError) else None) or str(error)
 
 

@@ -13,20 +13,13 @@ Validity against the position (`Board.checkActionValidity`) is in rules.py.
 """
 from __future__ import annotations
 
-import re
-import unicodedata
 from typing import NamedTuple
 
-from engines.base import InvalidOutput
+from engines import textread
+from engines.base import InvalidOutput, shorten
 
 WAIT, MOVE, SHOOT, CONVERT = "WAIT", "MOVE", "SHOOT", "CONVERT"
 COMMANDS = (MOVE, SHOOT, CONVERT, WAIT)  # the Java enum Action.Command
-
-_INT_MIN, _INT_MAX = -(1 << 31), (1 << 31) - 1
-# Integer.parseInt: an optional sign, then decimal digits (Character.digit accepts any Unicode Nd
-# digit in the BMP, as Python's \d does for str patterns).
-_JAVA_INT = re.compile(r"[+-]?\d+")
-
 
 class Move(NamedTuple):
     """One player action.  Unused fields are -1."""
@@ -75,15 +68,10 @@ def java_split_space(s: str) -> list[str]:
 
 def java_parse_int(s: str) -> int:
     """`Integer.parseInt(s)`; raises InvalidOutput with Java's NumberFormatException text."""
-    if not _JAVA_INT.fullmatch(s) or any(ord(c) > 0xFFFF for c in s):
-        raise InvalidOutput(f'For input string: "{s}"')
-    # int() refuses thousands of digits (ValueError): leading zeros dropped, more than 10 digits overflow
-    digits = "".join(str(unicodedata.decimal(c)) for c in s.lstrip("+-")).lstrip("0") or "0"
-    value = int(digits) if len(digits) <= 10 else _INT_MAX + 1
-    value = -value if s.startswith("-") else value
-    if not _INT_MIN <= value <= _INT_MAX:
-        raise InvalidOutput(f'For input string: "{s}"')
-    return value
+    try:
+        return textread.java_parse_int(s)
+    except ValueError:
+        raise InvalidOutput(f'For input string: "{shorten(s)}"') from None
 
 
 def _token(tokens: list[str], i: int) -> str:
@@ -100,13 +88,13 @@ def parse_action(line: str) -> Move:
     if len(tokens) == 1:
         if tokens[0] == WAIT:
             return WAIT_MOVE
-        raise InvalidOutput(f"{tokens[0]} is not a valid action")
+        raise InvalidOutput(f"{shorten(tokens[0])} is not a valid action")
     command = tokens[1]
     if command not in COMMANDS:
-        raise InvalidOutput(f"No enum constant model.Action.Command.{command} "
+        raise InvalidOutput(f"No enum constant model.Action.Command.{shorten(command)} "
                             "(expected WAIT, or id MOVE x y / id SHOOT target / id CONVERT target)")
     if command == WAIT:
-        raise InvalidOutput(f"{tokens[0]} {tokens[1]} is not a valid action")
+        raise InvalidOutput(f"{shorten(tokens[0])} {shorten(tokens[1])} is not a valid action")
     unit = java_parse_int(tokens[0])
     first = java_parse_int(_token(tokens, 2))
     if command == MOVE:

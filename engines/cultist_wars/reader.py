@@ -14,13 +14,19 @@ mirror pair that disagrees gives two candidate starts).
 Should no replay match (a reader fed a foreign history), the position is built directly from the
 input: dead units keep their last known owner, and the LCG is advanced by the calls the neutral move
 must have made (one for the pick, one more when the picked neutral was alive).
+
+Input no referee sends is refused with an InputError naming its line: a board other than 13 x 7,
+map rows of other than '.' and 'x', numbers out of range (ids 0-13, type, hp 1-10, coordinates on
+the board, owner 0-2), a unit listed twice, a leader of the wrong type or owner, a unit on an
+obstacle or on another unit's tile, a player without units, or a game past its last turn.
 """
 from __future__ import annotations
 
 from itertools import product
 from typing import Callable, Hashable
 
-from engines.base import EngineError, InputReader
+from engines.base import InputReader, quote
+from engines.textread import LineSource
 
 from .board import tile
 from .game import CultistWars
@@ -35,16 +41,22 @@ Seen = tuple
 
 class CultistWarsReader(InputReader):
     def __init__(self) -> None:
+        self.src = LineSource()
         self.seat: int | None = None
         self.obstacles: frozenset[int] = frozenset()
         self.last: CultistWars | None = None  # the position last handed to the bot
         self.mine: Move | None = None  # the bot's answer to it, from `played`
 
     def read_turn(self, readline: Callable[[], str]) -> CultistWars:
+        src = self.src
+        src.begin_turn(readline)
         if self.seat is None:
-            self._read_init(readline)
-        seen = self._read_units(readline)
+            self._read_init()
+        count_line = src.number + 1
+        seen = self._read_units()
         game = self._rebuild(seen)
+        if game.outcome() is not None:
+            raise src.error(f"the game is over ({game.outcome().detail}): no referee asks for a move", count_line)
         self.last, self.mine = game, None
         return game._clone()
 
@@ -55,23 +67,60 @@ class CultistWarsReader(InputReader):
 
     # ------------------------------------------------------------------ reading
 
-    def _read_init(self, readline: Callable[[], str]) -> None:
-        self.seat = int(readline())
-        if readline().split() != [str(WIDTH), str(HEIGHT)]:
-            raise EngineError("expected the board size `13 7`")
+    def _read_init(self) -> None:
+        src = self.src
+        seat = src.read_int("myId", 0, 1)
+        width, height = src.read_fields("the board size `width height`", 2)
+        src.to_int(width, "width", WIDTH, WIDTH)
+        src.to_int(height, "height", HEIGHT, HEIGHT)
         obstacles = set()
         for y in range(HEIGHT):
-            row = readline()
-            obstacles |= {tile(x, y) for x, c in enumerate(row[:WIDTH]) if c == "x"}
-        self.obstacles = frozenset(obstacles)
+            row = src.read_line("a map row")
+            if len(row) != WIDTH:
+                raise src.error(f"expected {WIDTH} characters in a map row, got {len(row)} ({quote(row)})")
+            if any(c not in ".x" for c in row):
+                raise src.error(f"a map row has only '.' and 'x', got {quote(row)}")
+            obstacles |= {tile(x, y) for x, c in enumerate(row) if c == "x"}
+        self.seat, self.obstacles = seat, frozenset(obstacles)
 
-    @staticmethod
-    def _read_units(readline: Callable[[], str]) -> Seen:
+    def _read_units(self) -> Seen:
+        src = self.src
+        count = src.read_int("numOfUnits", 0, N_UNITS)
+        count_line = src.number
         units: list = [None] * N_UNITS
-        for _ in range(int(readline())):
-            uid, _type, hp, x, y, owner = (int(v) for v in readline().split())
-            units[uid] = (hp, tile(x, y), owner)
+        on_tile: dict[int, int] = {}
+        for _ in range(count):
+            uid, hp, t, owner = self._read_unit(units, on_tile)
+            units[uid] = (hp, t, owner)
+            on_tile[t] = uid
+        for player in (0, 1):
+            if not any(u is not None and u[2] == player for u in units):
+                raise src.error(f"player {player} has no unit: the game would be over", count_line)
         return tuple(units)
+
+    def _read_unit(self, units: list, on_tile: dict[int, int]) -> tuple[int, int, int, int]:
+        """One `unitId type hp x y owner` line, checked against the map and the units before it."""
+        src = self.src
+        fields = src.read_fields("a unit `unitId type hp x y owner`", 6)
+        uid = src.to_int(fields[0], "unitId", 0, N_UNITS - 1)
+        kind = src.to_int(fields[1], "type", 0, 1)
+        hp = src.to_int(fields[2], "hp", 1, 10)
+        x = src.to_int(fields[3], "x", 0, WIDTH - 1)
+        y = src.to_int(fields[4], "y", 0, HEIGHT - 1)
+        owner = src.to_int(fields[5], "owner", 0, 2)
+        t = tile(x, y)
+        if units[uid] is not None:
+            raise src.error(f"unit {uid} is listed twice")
+        if kind != (1 if uid < 2 else 0):
+            raise src.error(f"unit {uid} has type {kind}: units 0 and 1 are the cult leaders (type 1), "
+                            "the others cultists (type 0)")
+        if uid < 2 and owner != uid:
+            raise src.error(f"cult leader {uid} has owner {owner}: leaders are never converted")
+        if t in self.obstacles:
+            raise src.error(f"unit {uid} stands on an obstacle at {x} {y}")
+        if t in on_tile:
+            raise src.error(f"units {on_tile[t]} and {uid} stand on the same tile {x} {y}")
+        return uid, hp, t, owner
 
     # ------------------------------------------------------------------ rebuilding
 

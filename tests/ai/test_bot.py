@@ -1,11 +1,13 @@
 """`termarena bot` as an external referee sees it: read the first turn's input, answer one legal line."""
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 
 import pytest
 
+from ai.bot import run_bot
 from engines import GAME_IDS, get_game
 
 ENTRY = [sys.executable, "-m", "tui"]
@@ -31,3 +33,126 @@ def test_a_bad_level_is_refused_with_exit_status_2_and_one_reason():
 def test_bot_help_describes_the_levels_and_the_time_limits():
     out = subprocess.run(ENTRY + ["bot", "--help"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and "--level" in out.stdout and "time limit" in out.stdout.lower()
+
+
+# ---------------------------------------------------------------------------- input no referee sends
+
+BOT = [sys.executable, "-m", "ai.bot"]
+
+
+def first_turn(game_id: str, seed: int = 7) -> list[bytes]:
+    return [line.encode() for line in get_game(game_id).new(seed).bot_input(first=True)]
+
+
+def replaced(lines: list[bytes], n: int, new: bytes) -> bytes:
+    """The input with its line `n` (1-based) replaced."""
+    out = lines[:n - 1] + [new] + lines[n:]
+    return b"".join(line + b"\n" for line in out)
+
+
+def cut_after(lines: list[bytes], n: int) -> bytes:
+    return b"".join(line + b"\n" for line in lines[:n])
+
+
+def twenty_black_checkers() -> bytes:
+    rows = [b".bbbbbb.", b"wbbbbbbw", b"wbb....w", b"w......w", b"w......w", b"w......w", b"w......w", b".bbbbbb."]
+    lines = first_turn("lines-of-action")
+    return b"".join(line + b"\n" for line in lines[:1] + rows + lines[9:])
+
+
+# game -> (what, stdin, the input line the error must name); `first_turn` gives the lines of the
+# seat's first turn: see tests/engines/test_bot_input_checks.py for their layout.
+BAD_INPUTS = {
+    "connect4": [
+        ("non-number", replaced(first_turn("connect4"), 2, b"abc"), 2),
+        ("NUL byte", replaced(first_turn("connect4"), 2, b"0\x00"), 2),
+        ("non-UTF-8", replaced(first_turn("connect4"), 3, b"\xff........"), 3),
+        ("out-of-range column", replaced(first_turn("connect4"), 20, b"9"), 20),
+        ("mid-turn EOF", cut_after(first_turn("connect4"), 5), 6),
+        ("floating chip", replaced(first_turn("connect4"), 8, b"....0...."), 8),
+    ],
+    "lines-of-action": [
+        ("non-number", replaced(first_turn("lines-of-action"), 11, b"many"), 11),
+        ("NUL byte", replaced(first_turn("lines-of-action"), 1, b"b\x00"), 1),
+        ("non-UTF-8", replaced(first_turn("lines-of-action"), 2, b".bbb\xc3bb."), 2),
+        ("out-of-range count", replaced(first_turn("lines-of-action"), 11, b"97"), 11),
+        ("mid-turn EOF", cut_after(first_turn("lines-of-action"), 10), 11),
+        ("20 black checkers", twenty_black_checkers(), 4),
+    ],
+    "paper-soccer": [
+        ("non-number", replaced(first_turn("paper-soccer"), 2, b"x"), 2),
+        ("NUL byte", replaced(first_turn("paper-soccer"), 1, b"\x00"), 1),
+        ("non-UTF-8", replaced(first_turn("paper-soccer"), 3, b"\x80"), 3),
+        ("out-of-range id", replaced(first_turn("paper-soccer"), 1, b"5"), 1),
+        ("mid-turn EOF", cut_after(first_turn("paper-soccer"), 2), 3),
+        ("illegal opponent move", b"1\n5\n44444\n", 3),
+    ],
+    "cultist-wars": [
+        ("non-number", replaced(first_turn("cultist-wars"), 10, b"fourteen"), 10),
+        ("NUL byte", replaced(first_turn("cultist-wars"), 11, b"0 1 10\x00 0 3 0"), 11),
+        ("non-UTF-8", replaced(first_turn("cultist-wars"), 4, b"\xfe" * 13), 4),
+        ("unit at (50, 50)", replaced(first_turn("cultist-wars"), 11, b"0 1 10 50 50 0"), 11),
+        ("mid-turn EOF", cut_after(first_turn("cultist-wars"), 15), 16),
+        ("5-character map row", replaced(first_turn("cultist-wars"), 3, b"....x"), 3),
+    ],
+}
+
+
+def run_bot_process(game_id: str, stdin: bytes, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(BOT + [game_id, "--level", "1", "--seed", "1", *args], input=stdin,
+                          capture_output=True, timeout=60)
+
+
+@pytest.mark.parametrize("game_id, what, stdin, line",
+                         [(g, what, stdin, line) for g, cases in BAD_INPUTS.items() for what, stdin, line in cases],
+                         ids=lambda v: v if isinstance(v, str) else "")
+def test_bad_input_gives_one_line_naming_the_input_line_and_exit_status_1(game_id, what, stdin, line):
+    out = run_bot_process(game_id, stdin)
+    err = out.stderr.decode("utf-8", "replace")
+    assert out.returncode == 1, err
+    assert out.stdout == b""
+    assert len(err.splitlines()) == 1 and err.endswith("\n") and "Traceback" not in err, err
+    assert err.startswith(f"termarena bot: input line {line}: "), err
+    assert len(err) <= 200
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_input_ending_at_a_turn_boundary_is_a_clean_exit(game_id):
+    assert run_bot_process(game_id, b"").returncode == 0
+    out = run_bot_process(game_id, b"".join(line + b"\n" for line in first_turn(game_id)))
+    assert out.returncode == 0 and len(out.stdout.splitlines()) == 1 and out.stderr == b""
+
+
+def test_lines_are_numbered_from_the_start_of_the_input_across_turns():
+    # Connect 4, seat 0: its first turn (20 lines), then 5 lines of the next turn and the end.
+    game = get_game("connect4").new(7)
+    stdin = b"".join(line.encode() + b"\n" for line in game.bot_input(first=True))
+    stdin += b"2\n.........\n.........\n.........\n.........\n"
+    out = run_bot_process("connect4", stdin)
+    err = out.stderr.decode()
+    assert out.returncode == 1 and len(out.stdout.splitlines()) == 1
+    assert err == "termarena bot: input line 26: the input ended in the middle of a turn (expected a board row)\n"
+
+
+def test_a_line_too_long_is_refused_without_reading_it_whole():
+    out = run_bot_process("paper-soccer", b"0\n1\n" + b"0" * 2_000_000)
+    err = out.stderr.decode()
+    assert out.returncode == 1 and err.startswith("termarena bot: input line 3: the line is longer than"), err
+
+
+@pytest.mark.parametrize("args", [["--think-ms", "0"], ["--think-ms", "-5"], ["--think-ms", "1_000"],
+                                  ["--seed", "-1"], ["--seed", str(2**64)], ["--seed", "١"]])
+def test_impossible_budgets_and_seeds_are_refused_with_exit_status_2(args):
+    out = subprocess.run(BOT + ["c4", *args], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and args[0] in out.stderr and "Traceback" not in out.stderr
+
+
+def test_an_internal_error_is_one_line_and_exit_status_70():
+    stdin = io.BytesIO(b"".join(line + b"\n" for line in first_turn("connect4")))
+    stdout, stderr = io.StringIO(), io.StringIO()
+
+    def broken(state, deadline):
+        raise ZeroDivisionError("a bug\nover two lines")
+
+    assert run_bot("connect4", broken, stdin=stdin, stdout=stdout, stderr=stderr) == 70
+    assert stderr.getvalue() == "termarena bot: internal error: ZeroDivisionError: a bug over two lines\n"
