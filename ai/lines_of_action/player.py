@@ -14,7 +14,7 @@ import gc
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ai.lines_of_action.search import MATE_BOUND, WIN, Searcher, SearchResult
 from ai.player import InfoCallback, SearchInfo, info_score
@@ -49,11 +49,13 @@ MIN_SEARCH_S = 0.02  # a deadline already gone (slow start-up) still gets a shal
 
 class LoaPlayer:
     def __init__(self, level: int, *, think_ms: int | None = None, seed: int | None = None,
-                 weights: dict | None = None):
+                 weights: dict | None = None, nodes: int | None = None):
         if level not in LEVEL_TABLE:
             raise ValueError(f"Lines of Action has levels 1..6, not {level}")
         self.level = level
         self.spec = LEVEL_TABLE[level]
+        if nodes is not None:  # level 6 has no node budget: this gives it one (machine-independent moves)
+            self.spec = replace(self.spec, max_nodes=nodes)
         self.think_ms = think_ms
         self.rng = random.Random(seed)
         self.searcher = Searcher(weights)
