@@ -10,6 +10,8 @@ Modules:
   tool that computes them (`python -m ai.connect4.make_book table|lines`).
 - `mcts`: a plain UCT bot, the benchmark opponent (`python -m ai.connect4.mcts`), not a level.
 """
-from ai.connect4.player import LEVELS, Connect4Player, make_player, search_speed
+from ai.connect4.player import LEVEL_TABLE, LEVELS, Connect4Player, search_speed
 
-__all__ = ["LEVELS", "Connect4Player", "make_player", "search_speed"]
+make_player = Connect4Player  # make_player(level, *, think_ms=None, seed=None, nodes=None)
+
+__all__ = ["LEVELS", "LEVEL_TABLE", "Connect4Player", "make_player", "search_speed"]

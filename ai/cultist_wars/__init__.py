@@ -14,11 +14,9 @@ import time
 
 from ai.cultist_wars.player import LEVEL_TABLE, LEVELS, CultistWarsPlayer
 
+make_player = CultistWarsPlayer  # make_player(level, *, think_ms=None, seed=None, nodes=None)
+
 __all__ = ["LEVELS", "LEVEL_TABLE", "CultistWarsPlayer", "make_player", "search_speed"]
-
-
-def make_player(level: int, *, think_ms: int | None = None, seed: int | None = None) -> CultistWarsPlayer:
-    return CultistWarsPlayer(level, think_ms=think_ms, seed=seed)
 
 
 # Positions for search_speed: (map seed, turns) reached by two seeded greedy bots (mcts.Greedy):

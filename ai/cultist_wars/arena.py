@@ -42,7 +42,7 @@ class _AbPlayer:
         st = State.from_game(game)
         r = self.searcher.search(st, max_depth=self.depth, max_nodes=self.nodes, deadline=dl,
                                  stop_fraction=self.stop)
-        return to_engine_move(r.move, st.pos)
+        return to_engine_move(r.move)
 
 
 class _LevelPlayer:

@@ -64,7 +64,7 @@ class Mcts:
         if stop is None and self.iterations is None:
             self.iterations = 1000
         m = self.search(st, stop)
-        return to_engine_move(m, st.pos)
+        return to_engine_move(m)
 
     def search(self, st: State, stop: float | None) -> int:
         rng = self.rng
@@ -132,7 +132,7 @@ class Greedy:
 
     def choose(self, game, deadline: float | None = None, on_info=None):
         st = State.from_game(game)
-        return to_engine_move(self.pick(st), st.pos)
+        return to_engine_move(self.pick(st))
 
     def pick(self, st: State) -> int:
         me = st.turn & 1

@@ -21,18 +21,11 @@ from __future__ import annotations
 
 import time
 
-from ai.lines_of_action.player import LEVEL_TABLE, LEVELS, LoaPlayer
+from ai.lines_of_action.player import LEVEL_TABLE, LEVELS, LinesOfActionPlayer
 
-__all__ = ["LEVELS", "LEVEL_TABLE", "LoaPlayer", "make_player", "search_speed"]
+make_player = LinesOfActionPlayer  # make_player(level, *, think_ms=None, seed=None, nodes=None)
 
-
-def make_player(level: int, *, think_ms: int | None = None, seed: int | None = None,
-                nodes: int | None = None) -> LoaPlayer:
-    """The player of a level.  `think_ms` replaces the wall-clock cap (levels 1-5 keep their
-    depth / node budgets; level 6 thinks that long); `seed` drives the low levels' noise; `nodes`
-    replaces the level's node budget (level 6 has none: with it, its moves no longer depend on the
-    machine's speed, as the tests need)."""
-    return LoaPlayer(level, think_ms=think_ms, seed=seed, nodes=nodes)
+__all__ = ["LEVELS", "LEVEL_TABLE", "LinesOfActionPlayer", "make_player", "search_speed"]
 
 
 # Positions for search_speed (rank 8 first, then turns played): the start, an opening position

@@ -5,6 +5,8 @@ transposition table, immediate-goal detection and don't-lose filtering.
 ai/levels.py and `termarena bench` use; the search is in `search.py`, the pitch and turn generator in
 `board.py`, a plain MCTS yardstick in `mcts.py`, in-process matches in `arena.py`.
 """
-from ai.paper_soccer.player import LEVELS, PaperSoccerPlayer, make_player, search_speed
+from ai.paper_soccer.player import LEVEL_TABLE, LEVELS, PaperSoccerPlayer, search_speed
 
-__all__ = ["LEVELS", "PaperSoccerPlayer", "make_player", "search_speed"]
+make_player = PaperSoccerPlayer  # make_player(level, *, think_ms=None, seed=None, nodes=None)
+
+__all__ = ["LEVELS", "LEVEL_TABLE", "PaperSoccerPlayer", "make_player", "search_speed"]

@@ -76,7 +76,7 @@ def test_search_turns_are_the_referees_turns_neutral_move_included(seed):
         events += (m & 3) >= 2
         before = _state_key(state, game), state.hash
         state.play(m)
-        game.push(to_engine_move(m, state.pos))
+        game.push(to_engine_move(m))
         assert _state_key(state, game) == game.key() and tuple(state.cnt) == game.unit_counts()
         if rng.random() < 0.1:
             state.undo()
