@@ -69,14 +69,13 @@ class SearchPlayer:
     first_turn_s: ClassVar[float | None] = None  # cap a turn whose deadline is further away than this
     min_search_s: ClassVar[float] = 0.0  # a deadline already (nearly) gone still gets this long
 
-    def __init__(self, level: int, *, think_ms: int | None = None, seed: int | None = None,
-                 nodes: int | None = None) -> None:
-        """`nodes` replaces the level's node budget (None: the level's own)."""
+    def __init__(self, level: int, *, think_ms: int | None = None, seed: int | None = None, **changes) -> None:
+        """`changes` replace fields of the level (tests and tuning), e.g. `nodes=3000`: a node budget
+        makes the moves independent of the machine's speed."""
         if level not in self.levels:
             raise ValueError(f"{self.game_id} AI level {level} is out of range {MIN_LEVEL}..{MAX_LEVEL}")
         self.level = level
-        cfg = self.levels[level]
-        self.cfg = cfg if nodes is None else replace(cfg, nodes=nodes)
+        self.cfg = replace(self.levels[level], **changes)
         self.think_ms = think_ms
         self.rng = random.Random(seed)  # None: seeded from the OS, so unseeded games differ
         self.name = f"{self.game_id} level {level}"

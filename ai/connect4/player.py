@@ -63,9 +63,8 @@ class Connect4Player(SearchPlayer):
     win = WIN  # a win is WIN + the empty cells left after the winning chip: see win_score
     proven = WIN
 
-    def __init__(self, level: int, *, think_ms: int | None = None, seed: int | None = None,
-                 nodes: int | None = None) -> None:
-        super().__init__(level, think_ms=think_ms, seed=seed, nodes=nodes)
+    def __init__(self, level: int, *, think_ms: int | None = None, seed: int | None = None, **changes) -> None:
+        super().__init__(level, think_ms=think_ms, seed=seed, **changes)
         self.searcher = Searcher()
 
     def quick_move(self, game, t0: float, deadline: float | None, on_info: InfoCallback | None):

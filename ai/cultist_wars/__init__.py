@@ -3,10 +3,8 @@
 - `state.py`: the search's position (flat lists, int moves = resolved actions, exact referee turns
   with the neutral-move LCG, Zobrist hash) and the move generator.
 - `search.py`: PVS alpha-beta with iterative deepening, TT, killers, history; the evaluation.
-- `player.py`: the levels (depth / node budgets, softmax noise for the low ones) and `choose`.
-- `mcts.py`: yardsticks: a plain MCTS (random rollouts, chance-free: the LCG is known) and a greedy
-  bot like the simple public CodinGame ones; both run as CodinGame bots (`python -m ai.cultist_wars.mcts`).
-- `arena.py`: in-process matches for tuning and strength estimates.
+- `player.py`: the levels (depth / node budgets, softmax noise for the low ones).
+- `greedy.py`: a greedy bot like the simple public CodinGame ones (it plays the bench positions).
 """
 from __future__ import annotations
 
@@ -14,18 +12,18 @@ import time
 
 from ai.cultist_wars.player import LEVEL_TABLE, LEVELS, CultistWarsPlayer
 
-make_player = CultistWarsPlayer  # make_player(level, *, think_ms=None, seed=None, nodes=None)
+make_player = CultistWarsPlayer  # make_player(level, *, think_ms=None, seed=None, **level_changes)
 
 __all__ = ["LEVELS", "LEVEL_TABLE", "CultistWarsPlayer", "make_player", "search_speed"]
 
 
-# Positions for search_speed: (map seed, turns) reached by two seeded greedy bots (mcts.Greedy):
+# Positions for search_speed: (map seed, turns) reached by two seeded greedy bots (greedy.Greedy):
 # openings and middlegames with 3 to 7 units a side, 20 to 45 moves to choose from.
 SPEED_POSITIONS: tuple[tuple[int, int], ...] = ((11, 20), (13, 40), (14, 40), (14, 60), (15, 60))
 
 
 def _speed_positions():
-    from ai.cultist_wars.mcts import Greedy
+    from ai.cultist_wars.greedy import Greedy
     from engines.cultist_wars import CultistWars
 
     out = []

@@ -45,8 +45,8 @@ class CultistWarsPlayer(SearchPlayer):
     first_turn_s = 0.15
 
     def __init__(self, level: int, *, think_ms: int | None = None, seed: int | None = None,
-                 nodes: int | None = None, weights: dict | None = None) -> None:
-        super().__init__(level, think_ms=think_ms, seed=seed, nodes=nodes)
+                 weights: dict | None = None, **changes) -> None:
+        super().__init__(level, think_ms=think_ms, seed=seed, **changes)
         w = dict(self.cfg.weights)
         if weights:
             w.update(weights)

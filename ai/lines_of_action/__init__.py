@@ -8,9 +8,7 @@ Modules:
   check at the leaves (a leaf where the opponent can connect at once is scored as lost).
 - `evaluate.py`: the per-colour evaluation F(b) (memoised per bitboard; also answers "connected?").
 - `tables.py`: per-line memos of move ints and mobility balances, evaluation masks, Euler number.
-- `player.py`: the levels (depth / node budgets, softmax noise for the low ones) and `choose`.
-- `mcts.py`: a plain UCT (OpenSpiel-like defaults) used as a yardstick, also runnable as a bot.
-- `arena.py`: in-process matches between configurations (tuning and strength estimates).
+- `player.py`: the levels (depth / node budgets, softmax noise for the low ones).
 
 Evaluation weights: a logistic (Texel) fit of candidate features on ~58k positions of noisy
 self-play chose the features (spread, largest group, links, weighted mobility, tempo); matches of
@@ -23,7 +21,7 @@ import time
 
 from ai.lines_of_action.player import LEVEL_TABLE, LEVELS, LinesOfActionPlayer
 
-make_player = LinesOfActionPlayer  # make_player(level, *, think_ms=None, seed=None, nodes=None)
+make_player = LinesOfActionPlayer  # make_player(level, *, think_ms=None, seed=None, **level_changes)
 
 __all__ = ["LEVELS", "LEVEL_TABLE", "LinesOfActionPlayer", "make_player", "search_speed"]
 

@@ -40,8 +40,8 @@ class LinesOfActionPlayer(SearchPlayer):
     min_search_s = 0.02  # (ai.bot already counts a bot's first turn from its process start)
 
     def __init__(self, level: int, *, think_ms: int | None = None, seed: int | None = None,
-                 nodes: int | None = None, weights: dict | None = None) -> None:
-        super().__init__(level, think_ms=think_ms, seed=seed, nodes=nodes)
+                 weights: dict | None = None, **changes) -> None:
+        super().__init__(level, think_ms=think_ms, seed=seed, **changes)
         self.searcher = Searcher(weights)
 
     def search(self, game, *, t0, stop, deadline, all_scores, report) -> SearchResult:

@@ -73,8 +73,8 @@ class PaperSoccerPlayer(SearchPlayer):
     score_scale = 10.0  # a row of progress is about 1
 
     def __init__(self, level: int, *, think_ms: int | None = None, seed: int | None = None,
-                 nodes: int | None = None, weights: Weights | None = None) -> None:
-        super().__init__(level, think_ms=think_ms, seed=seed, nodes=nodes)
+                 weights: Weights | None = None, **changes) -> None:
+        super().__init__(level, think_ms=think_ms, seed=seed, **changes)
         self.searcher = Searcher(weights, near_ply=self.cfg.near_ply, parity=self.cfg.parity)
 
     def search(self, game, *, t0, stop, deadline, all_scores, report) -> SearchResult:

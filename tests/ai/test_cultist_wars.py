@@ -9,7 +9,7 @@ import time
 import pytest
 
 from ai.cultist_wars import make_player
-from ai.cultist_wars.mcts import Greedy
+from ai.cultist_wars.greedy import Greedy
 from ai.cultist_wars.search import WIN_BOUND, Searcher
 from ai.cultist_wars.state import State, gen_moves, to_engine_move
 from engines.cultist_wars import CultistWars

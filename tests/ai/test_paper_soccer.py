@@ -10,7 +10,6 @@ import pytest
 from ai.paper_soccer import make_player
 from ai.paper_soccer.board import (GOAL_BITS, OPEN, can_score, danger_count, flood, from_game, gen_turns, path_str,
                                   reach_possible, touched_of)
-from ai.paper_soccer.mcts import Mcts
 from engines.paper_soccer import PaperSoccer
 from tests.ai.real_play import logged_position, moves_to_try, mover_wins, safe_moves, winning_moves
 
@@ -130,16 +129,6 @@ def test_the_search_flood_fill_gives_the_danger_points_and_the_reach_of_the_goal
                 checked += 1
             g.push(g.random_turn(rng))
     assert checked > 200
-
-
-def test_plain_mcts_yardstick_plays_legal_turns():
-    g = replay(12, 20)
-    move = Mcts(iterations=60, seed=1).choose(g)
-    assert g.is_legal(move)
-    g = replay(0, 1)  # it takes a goal in 1
-    seat = g.current_player()
-    g.push(Mcts(iterations=30, seed=1).choose(g))
-    assert mover_wins(g, seat)
 
 
 def test_level_6_varies_equal_choices_between_seeds_without_leaving_goals_open():
