@@ -146,23 +146,3 @@ class Connect4Player(SearchPlayer):
             s = WINDOWS[m.bit_length() - 1] + 20 * (win_cells(cur | m) & (empty ^ m)).bit_count()
             scores.append(s)
         return noisy_pick(rng, zip(cols, scores), self.cfg.temperature, WIN)
-
-
-def search_speed(seconds: float = 2.0) -> tuple[int, float]:
-    """Nodes the level-6 search visits on a fixed set of middle-game positions in about `seconds`."""
-    positions = book.BENCH_POSITIONS
-    total = 0
-    start = time.perf_counter()
-    end = start + seconds
-    i = 0
-    while True:
-        cur, mask = positions[i % len(positions)]
-        s = Searcher()
-        res = s.search(cur, mask, deadline=time.monotonic() + max(0.01, min(0.5, end - time.perf_counter())))
-        total += res.nodes
-        i += 1
-        if time.perf_counter() >= end:
-            break
-    return total, time.perf_counter() - start
-
-

@@ -11,7 +11,7 @@ from ai.paper_soccer import make_player
 from ai.paper_soccer.board import (GOAL_BITS, OPEN, can_score, danger_count, flood, from_game, gen_turns, path_str,
                                   reach_possible, touched_of)
 from engines.paper_soccer import PaperSoccer
-from tests.ai.real_play import logged_position, moves_to_try, mover_wins, safe_moves, winning_moves
+from tests.ai.real_play import logged_position, moves_to_try, safe_moves, winning_moves
 
 
 def replay(index: int, back: int) -> PaperSoccer:
