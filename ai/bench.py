@@ -46,6 +46,4 @@ def search_speed(game_id: str, seconds: float = 2.0) -> tuple[int, float] | None
     from ai.levels import ai_module
 
     mod = ai_module(game_id)
-    if mod is None or not hasattr(mod, "search_speed"):
-        return None
-    return mod.search_speed(seconds)
+    return None if mod is None else mod.search_speed(seconds)

@@ -1,7 +1,8 @@
 """AI levels 1..6 for every game: `make_player(game, level)` builds the opponent a user picks by level.
 
-Each game's AI package provides `make_player`, `LEVELS` and `search_speed`; until a game has one,
-every level of it falls back to the random player, and `describe_level` says so.
+The level bounds live here and only here (the CLI and the app import them).  Each game's AI package
+provides `make_player`, `LEVELS` and `search_speed`; until a game has one, every level of it falls
+back to the random player, and `describe_level` says so.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from ai.random_player import RandomPlayer
 from engines import resolve_game_id
 
 MIN_LEVEL, MAX_LEVEL = 1, 6
+DEFAULT_LEVEL = 3  # what `ai` without a level means
 
 _AI_MODULES = {
     "connect4": "ai.connect4",

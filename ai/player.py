@@ -37,12 +37,12 @@ class SearchInfo:
 InfoCallback = Callable[[SearchInfo], None]
 
 
-def info_score(score: int, win: int, proven_bound: int, scale: float = 100.0) -> float:
+def info_score(score: int, win: int, proven: int, scale: float = 100.0) -> float:
     """A search score for SearchInfo: the evaluation divided by `scale`; a win proven p plies ahead
-    (search score win - p, beyond `proven_bound`) becomes 1e6 + p, a proven loss its negation."""
-    if score > proven_bound:
+    (search score win - p, at or beyond `proven`) becomes 1e6 + p, a proven loss its negation."""
+    if score >= proven:
         return 1e6 + (win - score)
-    if score < -proven_bound:
+    if score <= -proven:
         return -1e6 - (win + score)
     return score / scale
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-DEFAULT_LEVEL = 3
-MIN_LEVEL, MAX_LEVEL = 1, 6
+from ai.levels import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL  # noqa: F401  (re-exported to the CLI and screens)
 
 
 class SpecError(ValueError):

@@ -5,11 +5,13 @@ Modules:
 - `bitboard`: the board as two ints (the engine's layout), winning-cell masks, conversions.
 - `search`: negamax alpha-beta (PVS, iterative deepening, TT, history ordering, forced-move
   extension, threat/parity evaluation); it solves the game exactly once every line reaches the end.
-- `player`: the six levels (`make_player`, `LEVELS`) and `search_speed` for `termarena bench`.
-- `book` / `opening_book` / `make_book`: the first move, the STEAL decision and book lines, with the
-  tool that computes them (`python -m ai.connect4.make_book table|lines`).
-- `mcts`: a plain UCT bot, the benchmark opponent (`python -m ai.connect4.mcts`), not a level.
+- `player`: the six levels (`make_player`, `LEVELS`); `speed`: `search_speed` for `termarena bench`.
+- `book` / `opening_book`: the first move, the STEAL decision and book lines, computed offline by
+  `python -m ai.tools.connect4_book table|lines`.
 """
-from ai.connect4.player import LEVELS, Connect4Player, make_player, search_speed
+from ai.connect4.player import LEVEL_TABLE, LEVELS, Connect4Player
+from ai.connect4.speed import search_speed
 
-__all__ = ["LEVELS", "Connect4Player", "make_player", "search_speed"]
+make_player = Connect4Player  # make_player(level, *, think_ms=None, seed=None, **level_changes)
+
+__all__ = ["LEVELS", "LEVEL_TABLE", "Connect4Player", "make_player", "search_speed"]

@@ -1,5 +1,5 @@
 """Opening knowledge computed offline by deep search: the first move, the STEAL decision, and the book
-moves of the next few plies (ai/connect4/opening_book.py, written by `python -m ai.connect4.make_book`).
+moves of the next few plies (ai/connect4/opening_book.py, written by `python -m ai.tools.connect4_book`).
 
 - `REPLY[c]`: player 1's answer when player 0 opened in column c: STEAL or a column, with the search
   scores (player 1's side) of stealing and of the best drop.  Player 1 steals exactly when stealing

@@ -15,12 +15,12 @@ counted as a ply (forced-move extension), which acts as a quiescence search for 
 """
 from __future__ import annotations
 
-import gc
 import time
 from dataclasses import dataclass, field
 
 from ai.connect4.bitboard import (BOARD, BOTTOM, CELLS, CENTRE_ORDER, COL_MASK, COLS, PARITY, ROWS, STRIDE,
                                   WINDOWS, win_cells)
+from ai.gc_pause import gc_paused
 
 WIN = 1_000_000
 INF = 10 * WIN
@@ -97,15 +97,8 @@ class Searcher:
         comes first; with `soft_time` (seconds) no new depth starts after that much time.
         `multipv`: every root move gets an exact score (slower; for the noisy levels).
         """
-        # No reference cycles are made while searching; the collector's full passes over a big table
-        # would only pause the search (tens of ms), so it is off until the search returns.
-        gc_was_on = gc.isenabled()
-        gc.disable()
-        try:
+        with gc_paused():  # also when a tool calls the searcher without a player
             return self._search(cur, mask, steal, max_depth, node_limit, deadline, on_info, multipv, soft_time)
-        finally:
-            if gc_was_on:
-                gc.enable()
 
     def _search(self, cur, mask, steal, max_depth, node_limit, deadline, on_info, multipv, soft_time) -> Result:
         t0 = time.monotonic()
@@ -207,7 +200,7 @@ class Searcher:
         cells: the other side's are the parent's), passing the winning cells it computed to a child
         that it does search.  Tables replace arithmetic where a lookup makes no new int.  No garbage
         is made per node except the small move list and the table entry.  (Profiled with
-        `python -m ai.connect4.speed`; a change here must leave its digest unchanged.)
+        `python -m ai.tools.connect4_speed`; a change here must leave its digest unchanged.)
         """
         tt = self.tt
         tt_get = tt.get

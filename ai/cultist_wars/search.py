@@ -79,6 +79,11 @@ class SearchResult:
     scores: dict = field(default_factory=dict)  # root move -> score (exact only with all_scores)
     pv: list = field(default_factory=list)
 
+    @property
+    def proven(self) -> bool:
+        """The search found a forced win or loss."""
+        return abs(self.score) >= WIN_BOUND
+
 
 class Searcher:
     """One searcher per player.  The TT, the evaluation cache and the move cache hold positions only

@@ -273,7 +273,7 @@ def gen_moves(pos, hp, owner, occ, me: int, all_shots: bool = False) -> list[int
     return out
 
 
-def to_engine_move(m: int, pos) -> Move:
+def to_engine_move(m: int) -> Move:
     """The engine's Move for a search move (a MOVE names the tile stepped to, which is adjacent)."""
     kind = m & 3
     u = (m >> 2) & 15

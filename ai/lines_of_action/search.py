@@ -68,6 +68,11 @@ class SearchResult:
     scores: dict[int, int] = field(default_factory=dict)  # root move -> score (with all_scores)
     pv: list[int] = field(default_factory=list)
 
+    @property
+    def proven(self) -> bool:
+        """The search found a forced win or loss."""
+        return abs(self.score) >= MATE_BOUND
+
 
 class Searcher:
     """One search state (TT, history, evaluation memo) reused across moves of a game."""

@@ -2,9 +2,12 @@
 transposition table, immediate-goal detection and don't-lose filtering.
 
 `make_player(level, think_ms=None, seed=None)`, `LEVELS` and `search_speed` are the interface that
-ai/levels.py and `termarena bench` use; the search is in `search.py`, the pitch and turn generator in
-`board.py`, a plain MCTS yardstick in `mcts.py`, in-process matches in `arena.py`.
+ai/levels.py and `termarena bench` use; the levels are in `player.py`, the search in `search.py`,
+the pitch and turn generator in `board.py`, the benchmark in `speed.py`.
 """
-from ai.paper_soccer.player import LEVELS, PaperSoccerPlayer, make_player, search_speed
+from ai.paper_soccer.player import LEVEL_TABLE, LEVELS, PaperSoccerPlayer
+from ai.paper_soccer.speed import search_speed
 
-__all__ = ["LEVELS", "PaperSoccerPlayer", "make_player", "search_speed"]
+make_player = PaperSoccerPlayer  # make_player(level, *, think_ms=None, seed=None, **level_changes)
+
+__all__ = ["LEVELS", "LEVEL_TABLE", "PaperSoccerPlayer", "make_player", "search_speed"]

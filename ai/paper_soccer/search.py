@@ -32,12 +32,12 @@
 """
 from __future__ import annotations
 
-import gc
 import time
 from dataclasses import dataclass
 
 from ai.paper_soccer.board import (GOAL_BITS, N_POINTS, OPEN, STEPS, X, Y, apply, can_score, can_score_fast,
                                    flood, from_game, gen_ends, gen_turns, path_str, touched_of, undo)
+from ai.gc_pause import gc_paused
 
 WIN = 1_000_000
 WIN_BOUND = WIN - 1000  # values beyond this are proven results
@@ -156,17 +156,12 @@ class Searcher:
         t0 = time.monotonic()
         pm, ball, stm, _turn, h = from_game(game)
         res = SearchResult()
-        gc_was = gc.isenabled()
-        gc.disable()
-        try:
+        with gc_paused():  # also when a tool calls the searcher without a player
             self.tie_noise = tie_noise if rng is not None else 0
             self.rng = rng
             self._search(pm, ball, stm, h, res, max_depth, node_limit, deadline, on_info, multipv, t0)
             if self.tie_noise and res.depth >= 2 and not res.proven and abs(res.score) < WIN_BOUND:
                 self._tie_pick(res)
-        finally:
-            if gc_was:
-                gc.enable()
         res.elapsed = time.monotonic() - t0
         return res
 

@@ -1,23 +1,18 @@
-"""The Connect 4 AI (ai/connect4): levels, search correctness, forced wins from real games, STEAL.
-
-Forced-win positions come from the logged official games (tests/data/conformance/connect4.zip): a few
-plies before each game's end, with the eventual winner to move.  Each test first checks, with the
-engine alone (no AI code), that the position really is a forced win in that many turns.
-"""
+"""The Connect 4 AI (ai/connect4): the search's correctness (winning cells, the endgame solver), STEAL,
+the opening book and level 6's use of the clock, level 1's blocks.  What every game's player
+promises is in test_player_contract.py."""
 from __future__ import annotations
 
-import io
 import random
 import time
 
 import pytest
 
-from ai.connect4 import LEVELS, book, make_player, search_speed
+from ai.connect4 import book, make_player
 from ai.connect4.bitboard import BOARD, CELLS, COLS, ROWS, from_rows, has_four, to_rows, win_cells
 from ai.connect4.search import WIN, Searcher
-from ai.player import SearchInfo
 from engines.connect4 import STEAL, Connect4
-from tests.conformance_data import logged_games
+from tests.ai.real_play import winning_moves
 
 
 def replay(outputs) -> Connect4:
@@ -25,42 +20,6 @@ def replay(outputs) -> Connect4:
     for out in outputs:
         game.push(game.parse_output(str(out)))
     return game
-
-
-def logged_position(index: int, plies: int) -> Connect4:
-    return replay(t.output for t in logged_games("connect4")[index].turns[:plies])
-
-
-def winning_moves(game: Connect4) -> list[int]:
-    """Moves that win at once, found by the engine alone."""
-    out = []
-    for mv in game.legal_moves():
-        game.push(mv)
-        o = game.outcome()
-        game.pop()
-        if o is not None and o.winner == game.current_player():
-            out.append(mv)
-    return out
-
-
-def wins_in_two(game: Connect4, mv) -> bool:
-    """After `mv`, every reply of the opponent leaves the mover an immediate win (or `mv` wins)."""
-    me = game.current_player()
-    game.push(mv)
-    try:
-        o = game.outcome()
-        if o is not None:
-            return o.winner == me
-        for reply in game.legal_moves():
-            game.push(reply)
-            try:
-                if game.outcome() is not None or not winning_moves(game):
-                    return False
-            finally:
-                game.pop()
-        return True
-    finally:
-        game.pop()
 
 
 def random_position(rng: random.Random, plies: int) -> Connect4:
@@ -83,99 +42,7 @@ def random_position(rng: random.Random, plies: int) -> Connect4:
             return game
 
 
-# (logged game index, plies played): the winner of that game is to move and wins on this turn
-WIN_IN_ONE = [(0, 17), (1, 31), (3, 30), (5, 34), (9, 52), (16, 51), (19, 59)]
-# ... or wins on its next turn whatever the opponent does (and cannot win at once)
-WIN_IN_TWO = [(0, 15), (4, 5), (6, 17), (6, 15), (7, 6), (7, 4), (8, 61), (13, 60)]
-
-
-# ---------------------------------------------------------------------- the interface
-
-
-def test_every_level_is_described_and_named():
-    assert sorted(LEVELS) == [1, 2, 3, 4, 5, 6]
-    assert all(isinstance(text, str) and text for text in LEVELS.values())
-    for level in LEVELS:
-        assert make_player(level).name == f"connect4 level {level}"
-    with pytest.raises(ValueError):
-        make_player(7)
-
-
-@pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6])
-def test_every_level_plays_legal_moves_and_leaves_the_game_unchanged(level):
-    rng = random.Random(level)
-    positions = [Connect4(), replay([4]), random_position(rng, 20), random_position(rng, 50)]
-    for game in positions:
-        before = (game.to_text(), list(game.move_stack))
-        mv = make_player(level, seed=1).choose(game, time.monotonic() + 0.2)
-        assert game.is_legal(mv)
-        assert (game.to_text(), list(game.move_stack)) == before
-
-
-def test_the_same_seed_gives_the_same_moves():
-    game = replay([4, 4, 3])
-    for level in (1, 2, 3):
-        moves = {make_player(level, seed=5).choose(game) for _ in range(3)}
-        assert len(moves) == 1
-
-
-def test_progress_is_reported_while_searching():
-    infos: list[SearchInfo] = []
-    mv = make_player(6, think_ms=300).choose(replay(book.BENCH_LINES[2]), None, infos.append)
-    assert infos and all(isinstance(i, SearchInfo) for i in infos)
-    assert infos[-1].depth >= 4 and infos[-1].nodes > 0 and infos[-1].best == str(mv)
-
-
-def test_level6_answers_inside_the_deadline():
-    game = replay(book.BENCH_LINES[3])
-    player = make_player(6)
-    for budget in (0.03, 0.06):
-        t = time.monotonic()
-        mv = player.choose(game, t + budget)
-        assert time.monotonic() - t < budget + 0.05  # the search checks the clock every 256 nodes
-        assert game.is_legal(mv)
-
-
-def test_search_speed_for_bench():
-    nodes, seconds = search_speed(0.2)
-    assert nodes > 0 and seconds >= 0.2
-
-
-def test_the_bot_answers_the_referee_protocol():
-    from ai.bot import run_bot
-
-    game = replay([4])
-    text = "\n".join(game.bot_input(first=True)) + "\n"
-    out = io.StringIO()
-    player = make_player(6)
-    assert run_bot("connect4", player.choose, stdin=io.BytesIO(text.encode()), stdout=out) == 0
-    answer = out.getvalue().strip()
-    assert game.parse_output(answer) in game.legal_moves()
-
-
-# ---------------------------------------------------------------------- forced wins from real games
-
-
-@pytest.mark.parametrize("index,plies", WIN_IN_ONE)
-def test_level6_takes_a_win_in_one_from_real_play(index, plies):
-    game = logged_position(index, plies)
-    assert winning_moves(game), "not a win in one"
-    mv = make_player(6).choose(game, time.monotonic() + 0.5)
-    assert mv in winning_moves(game)
-
-
-@pytest.mark.parametrize("index,plies", WIN_IN_TWO)
-def test_level6_keeps_a_forced_win_in_two_from_real_play(index, plies):
-    game = logged_position(index, plies)
-    assert not winning_moves(game) and any(wins_in_two(game, m) for m in game.legal_moves()), \
-        "not a forced win in two"
-    mv = make_player(6, think_ms=1000).choose(game)
-    assert wins_in_two(game, mv)
-
-
-def test_level1_takes_a_win_and_usually_blocks():
-    win_game = logged_position(0, 17)
-    assert all(make_player(1, seed=s).choose(win_game) in winning_moves(win_game) for s in range(20))
+def test_level1_usually_blocks_a_threat():
     # the opponent threatens to win: level 1 blocks most of the time, but not always
     game = replay([4, 0, 4, 0, 4])
     blocks = sum(make_player(1, seed=s).choose(game) == 4 for s in range(60))

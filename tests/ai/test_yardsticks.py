@@ -16,7 +16,7 @@ pytest.importorskip("pyspiel")
 def test_the_openspiel_bot_answers_the_first_turn_with_a_legal_move(game_id):
     game = get_game(game_id).new(7)
     stdin = "".join(line + "\n" for line in game.bot_input(first=True))
-    out = subprocess.run([sys.executable, "-m", "ai.yardsticks.openspiel_mcts", game_id, "--simulations", "20",
+    out = subprocess.run([sys.executable, "-m", "ai.tools.openspiel_mcts", game_id, "--simulations", "20",
                           "--seed", "1"], input=stdin, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     answer = out.stdout.splitlines()
@@ -26,7 +26,7 @@ def test_the_openspiel_bot_answers_the_first_turn_with_a_legal_move(game_id):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_paper_soccer_turn_is_every_step_the_search_chose_and_is_complete(seed):
-    from ai.yardsticks.openspiel_mcts import OpenSpielMCTSPlayer
+    from ai.tools.openspiel_mcts import OpenSpielMCTSPlayer
 
     rng = random.Random(seed)
     game = get_game("paper-soccer").new()

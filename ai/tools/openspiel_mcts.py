@@ -1,7 +1,7 @@
 """OpenSpiel's MCTS as an outside yardstick: our four games as OpenSpiel Python games, played by
 `open_spiel.python.algorithms.mcts.MCTSBot` with `RandomRolloutEvaluator`, as a CodinGame bot.
 
-    python -m ai.yardsticks.openspiel_mcts GAME [--seconds S] [--simulations N] [--seed N] [--log FILE]
+    python -m ai.tools.openspiel_mcts GAME [--seconds S] [--simulations N] [--seed N] [--log FILE]
 
 Needs `open_spiel` (the `yardstick` extra); nothing else in termarena imports this module.
 
@@ -443,7 +443,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from engines import UnknownGame
 
-    ap = argparse.ArgumentParser(prog="python -m ai.yardsticks.openspiel_mcts",
+    ap = argparse.ArgumentParser(prog="python -m ai.tools.openspiel_mcts",
                                  description="OpenSpiel's MCTS (random rollouts) as a CodinGame bot on stdin/stdout.")
     ap.add_argument("game")
     ap.add_argument("--seconds", type=float, default=None,

@@ -1,0 +1,44 @@
+"""The nodes the level-6 search visits in a given time on fixed positions (`termarena bench`)."""
+from __future__ import annotations
+
+import time
+
+from ai.paper_soccer.search import Searcher
+
+BENCH_LINES = (
+    "",
+    "1 3 1 36 1616 444 75 0",
+    "1 4 1 3 17 0 25270 255 2500 34",
+    "1 4 1 3 17 0 25270 255 2500 34 6616 0 7 13 03052503665 3065",
+)
+
+
+def bench_positions():
+    from engines.paper_soccer import PaperSoccer
+
+    out = []
+    for line in BENCH_LINES:
+        g = PaperSoccer.new()
+        for m in line.split():
+            g.push(m)
+        out.append(g)
+    return out
+
+
+def search_speed(seconds: float = 2.0) -> tuple[int, float]:
+    """Nodes the level-6 search visits on a fixed set of positions in about `seconds`."""
+    positions = bench_positions()
+    total = 0
+    start = time.perf_counter()
+    end = start + seconds
+    i = 0
+    while True:
+        g = positions[i % len(positions)]
+        s = Searcher()
+        left = end - time.perf_counter()
+        res = s.search(g, deadline=time.monotonic() + max(0.01, min(0.5, left)))
+        total += res.nodes
+        i += 1
+        if time.perf_counter() >= end:
+            break
+    return total, time.perf_counter() - start

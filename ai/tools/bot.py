@@ -1,0 +1,29 @@
+"""Any player spec (ai/tools/specs.py) as a CodinGame bot on stdin/stdout, e.g. the yardsticks:
+
+    python -m ai.tools.bot paper-soccer mcts
+    python -m ai.tools.bot connect4 mcts:decisive=1
+    python -m ai.tools.bot cultist-wars greedy
+
+Each turn's deadline is 60% of the game's CodinGame limit, as `termarena bot` keeps; a spec's own
+budget (`ms`, `iterations`) can only make it shorter."""
+from __future__ import annotations
+
+import argparse
+
+from ai.bot import run_bot
+from ai.tools.specs import make_player
+from engines import resolve_game_id
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m ai.tools.bot", description=__doc__.splitlines()[0])
+    ap.add_argument("game")
+    ap.add_argument("spec")
+    ap.add_argument("--seed", type=int, default=None)
+    args = ap.parse_args(argv)
+    game_id = resolve_game_id(args.game)
+    return run_bot(game_id, make_player(game_id, args.spec, args.seed).choose, margin=0.6)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,57 @@
+"""Players from spec strings, for the arena and the tool bot: `kind:key=value,...` (values are ints,
+floats, or else strings; a bare value names the kind's own, as in `level:5`).
+
+- `level:N[,ms=MS][,FIELD=V...]`: the game's level N; `ms` is its think_ms, other keys replace the
+  level's fields (`level:5,nodes=600`).
+- `mcts[:KEY=V,...]`: the UCT yardstick (ai/tools/mcts.py): ms, iterations, c, solve, and the game's
+  own playout options (Connect 4's `decisive`).
+- any other kind is the game's own (ai/tools/<game>.py `make_player`): `ab:KEY=V,...` its bare
+  search, Cultist Wars' `greedy`.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from ai.levels import ai_module
+from ai.tools.mcts import Mcts
+from engines import resolve_game_id
+
+
+def parse_spec(spec: str) -> tuple[str, dict]:
+    """`kind:key=value,...` -> (kind, {key: value})."""
+    kind, _, rest = spec.partition(":")
+    opts: dict = {}
+    for part in filter(None, rest.split(",")):
+        key, eq, text = part.partition("=")
+        if not eq:
+            key, text = kind, key
+        opts[key] = _value(text)
+    return kind, opts
+
+
+def _value(text: str) -> int | float | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def game_tools(game_id: str) -> ModuleType:
+    """The tools' module of a game (ai/tools/<game>.py)."""
+    return importlib.import_module("ai.tools." + resolve_game_id(game_id).replace("-", "_"))
+
+
+def make_player(game_id: str, spec: str, seed: int | None = None):
+    kind, opts = parse_spec(spec)
+    if kind == "level":
+        think_ms = opts.pop("ms", None)
+        return ai_module(game_id).make_player(opts.pop("level"), think_ms=think_ms, seed=seed, **opts)
+    if kind == "mcts":
+        return Mcts(game_tools(game_id).MctsPosition, seed=seed, **opts)
+    player = game_tools(game_id).make_player(kind, opts, seed)
+    if player is None:
+        raise ValueError(f"unknown player spec {spec!r} for {resolve_game_id(game_id)}")
+    return player

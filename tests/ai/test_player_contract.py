@@ -1,0 +1,264 @@
+"""What every game's AI player promises, checked on each of the four games alike: the levels exist and
+are described, every level answers a legal move and leaves the game as it found it, noisy levels
+replay for a seed, deadlines are kept, progress is reported, wins from real play are taken and kept,
+the bot answers the referee, and the benchmark measures.
+
+Real-play positions are (logged game, turns before its end) of the official referees' logs, checked
+by brute force with the engine alone (tests/ai/real_play.py).  Each game's own file tests what only
+that game has (the book, the goal in the open, the 150-turn draw, the neutral move...).
+"""
+from __future__ import annotations
+
+import io
+import random
+import time
+from dataclasses import dataclass
+
+import pytest
+
+from ai.base_player import Level, SearchPlayer
+from ai.levels import MAX_LEVEL, MIN_LEVEL, ai_module, make_player as make_level_player
+from ai.player import SearchInfo
+from ai.random_player import RandomPlayer
+from engines import GAME_IDS, get_game
+from tests.ai.real_play import logged_position, moves_to_try, mover_wins, wins_within
+
+LEVEL_RANGE = range(MIN_LEVEL, MAX_LEVEL + 1)
+
+
+@dataclass(frozen=True)
+class Case:
+    midgame: tuple[int, int]  # a position where level 6 would search for long
+    late: tuple[int, int]  # a dense late position
+    deadlines: tuple[float, ...]  # level 6 answers within each of these (seconds) ...
+    slack: float  # ... plus this, on a machine shared by many jobs
+    min_depth: int  # level 6 completes at least this depth in 300 ms of the midgame
+    win_in_1: tuple[tuple[int, int], ...]  # the mover wins at once
+    forced_wins: tuple[tuple[int, int, int], ...]  # (game, back, plies): the mover wins within plies
+
+
+CASES = {
+    "connect4": Case(
+        midgame=(10, 48), late=(2, 6), deadlines=(0.03, 0.06), slack=0.05, min_depth=4,
+        win_in_1=((0, 1), (1, 1), (3, 1), (5, 1), (9, 1), (16, 1), (19, 1)),
+        forced_wins=((0, 3, 3), (4, 5, 3), (6, 3, 3), (6, 5, 3), (7, 3, 3), (7, 5, 3), (8, 3, 3), (13, 3, 3))),
+    "paper-soccer": Case(
+        midgame=(12, 20), late=(12, 6), deadlines=(0.12,), slack=0.38, min_depth=2,
+        win_in_1=((0, 1), (5, 1), (5, 3), (6, 2), (8, 1), (8, 3), (11, 1)),
+        forced_wins=((1, 5, 3), (4, 3, 3))),
+    "lines-of-action": Case(
+        midgame=(2, 60), late=(2, 40), deadlines=(0.09,), slack=0.11, min_depth=2,
+        win_in_1=((0, 1), (4, 1), (5, 1), (7, 1), (8, 1), (9, 1), (10, 1), (12, 1)),
+        # game 6 at turn 147: the win must land by turn 149
+        forced_wins=((0, 3, 3), (6, 3, 3), (12, 3, 3))),
+    "cultist-wars": Case(
+        midgame=(1, 100), late=(1, 90), deadlines=(0.03,), slack=0.06, min_depth=1,
+        # game 0, turn 124: the leader converts the last enemy cultist; turn 122: the same conversion
+        # is already on; game 2, turn 81: conversion of the last enemy unit
+        win_in_1=((0, 1), (0, 3), (2, 1)),
+        # game 1, turns 148, 146, 144: 2 units against 1, and the opponent must not catch up
+        forced_wins=((1, 2, 2), (1, 4, 3), (1, 6, 5))),
+}
+
+assert sorted(CASES) == sorted(GAME_IDS)
+
+
+def random_position(game_id: str, seed: int, plies: int):
+    """A position after up to `plies` seeded random moves (short of the end of the game)."""
+    rng = random.Random(seed)
+    game = get_game(game_id).new(seed)
+    for _ in range(plies):
+        game.push(game.random_move(rng))
+        if game.outcome() is not None:
+            game.pop()
+            break
+    return game
+
+
+def make_player_for(game_id: str, level: int, **options):
+    return ai_module(game_id).make_player(level, **options)
+
+
+def snapshot(game):
+    return game.to_text(), list(game.move_stack)
+
+
+# ------------------------------------------------------------------------------ the interface
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_package_offers_the_same_names(game_id):
+    mod = ai_module(game_id)
+    for name in ("LEVELS", "LEVEL_TABLE", "make_player", "search_speed"):
+        assert name in mod.__all__ and hasattr(mod, name)
+    assert sorted(mod.LEVELS) == sorted(mod.LEVEL_TABLE) == list(LEVEL_RANGE)
+    for level, spec in mod.LEVEL_TABLE.items():
+        assert isinstance(spec, Level) and spec.describe and mod.LEVELS[level] == spec.describe
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_level_is_built_and_named_and_no_other(game_id):
+    mod = ai_module(game_id)
+    for level in LEVEL_RANGE:
+        for player in (mod.make_player(level), make_level_player(game_id, level)):
+            assert isinstance(player, SearchPlayer) and player.level == level
+            assert player.name == f"{game_id} level {level}"
+    for level in (MIN_LEVEL - 1, MAX_LEVEL + 1):
+        with pytest.raises(ValueError):
+            mod.make_player(level)
+        with pytest.raises(ValueError):
+            make_level_player(game_id, level)
+
+
+@pytest.mark.parametrize("level", LEVEL_RANGE)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_level_plays_a_legal_move_and_leaves_the_game_unchanged(game_id, level):
+    case = CASES[game_id]
+    positions = [get_game(game_id).new(7), random_position(game_id, level, 12),
+                 random_position(game_id, level, 40), logged_position(game_id, *case.late)]
+    for game in positions:
+        before = snapshot(game)
+        move = make_player_for(game_id, level, seed=1, think_ms=300).choose(game)
+        assert game.is_legal(move)
+        assert snapshot(game) == before
+
+
+def test_a_finished_game_has_no_move_to_choose():
+    for game_id in GAME_IDS:
+        game = logged_position(game_id, 0, 0)
+        assert game.outcome() is not None
+        with pytest.raises(ValueError):
+            make_player_for(game_id, 3).choose(game)
+
+
+# ------------------------------------------------------------------------------ noise and seeds
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_noisy_levels_replay_for_a_seed_and_level_1_varies_between_seeds(game_id):
+    game = logged_position(game_id, *CASES[game_id].midgame)
+    for level in (1, 2, 3):
+        picks = [make_player_for(game_id, level, seed=5).choose(game) for _ in range(3)]
+        assert picks[0] == picks[1] == picks[2], level
+    start = get_game(game_id).new(7)
+    assert len({start.move_to_str(make_player_for(game_id, 1, seed=s).choose(start)) for s in range(12)}) > 1
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_level_1_beats_a_random_mover(game_id):
+    for k in range(4):  # level 1 moves first in games 0 and 2, second in games 1 and 3
+        game = get_game(game_id).new(k)
+        players = [make_player_for(game_id, 1, seed=k), RandomPlayer(k)]
+        if k % 2:
+            players.reverse()
+        while game.outcome() is None:
+            game.push(players[game.current_player()].choose(game))
+        assert game.outcome().winner == k % 2, k
+
+
+# ------------------------------------------------------------------------------ time and progress
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_level_6_keeps_the_deadline(game_id):
+    case = CASES[game_id]
+    game = logged_position(game_id, *case.midgame)
+    player = make_player_for(game_id, 6)
+    for budget in case.deadlines:
+        start = time.monotonic()
+        move = player.choose(game, start + budget)
+        # without the deadline this search runs for longer than budget + slack
+        assert time.monotonic() - start < budget + case.slack
+        assert game.is_legal(move)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_progress_is_reported_with_depth_nodes_and_the_move_played(game_id):
+    case = CASES[game_id]
+    game = logged_position(game_id, *case.midgame)
+    infos: list[SearchInfo] = []
+    move = make_player_for(game_id, 6, think_ms=300).choose(game, None, infos.append)
+    assert infos and all(isinstance(i, SearchInfo) for i in infos)
+    last = infos[-1]
+    assert last.depth >= case.min_depth and last.nodes > 0 and last.best == game.move_to_str(move)
+    assert game.parse_output(last.best) is not None
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_bot_answers_the_referee_in_time_with_a_legal_move(game_id):
+    from ai.bot import run_bot
+
+    game = get_game(game_id).new(7)
+    stdin = io.BytesIO(("\n".join(game.bot_input(first=True)) + "\n").encode())
+    out = io.StringIO()
+    start = time.monotonic()
+    assert run_bot(game_id, make_player_for(game_id, 6).choose, stdin=stdin, stdout=out) == 0
+    assert time.monotonic() - start < 1.0
+    game.play(out.getvalue().strip())  # raises if the referee would refuse it
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_search_speed_reports_nodes_and_seconds(game_id):
+    nodes, seconds = ai_module(game_id).search_speed(0.3)
+    assert nodes > 1000 and 0.2 < seconds < 1.5
+
+
+# ------------------------------------------------------------------------------ wins from real play
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_real_play_positions_are_wins_in_as_many_plies_as_said(game_id):
+    case = CASES[game_id]
+    for index, back in case.win_in_1:
+        game = logged_position(game_id, index, back)
+        assert wins_within(game, game.current_player(), 1), (index, back)
+    for index, back, plies in case.forced_wins:
+        game = logged_position(game_id, index, back)
+        me = game.current_player()
+        assert wins_within(game, me, plies) and not wins_within(game, me, plies - 1), (index, back)
+
+
+@pytest.mark.parametrize("level", LEVEL_RANGE)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_no_level_misses_a_win_in_1(game_id, level):
+    for index, back in CASES[game_id].win_in_1:
+        game = logged_position(game_id, index, back)
+        seat = game.current_player()
+        for seed in range(3):
+            move = make_player_for(game_id, level, seed=seed, think_ms=2000).choose(game)
+            game.push(move)
+            assert mover_wins(game, seat), f"level {level} played {game.move_to_str(move)} at {index, back}"
+            game.pop()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_level_6_keeps_a_forced_win_and_reports_it(game_id):
+    for index, back, plies in CASES[game_id].forced_wins:
+        game = logged_position(game_id, index, back)
+        me = game.current_player()
+        infos: list[SearchInfo] = []
+        move = make_player_for(game_id, 6, seed=0, think_ms=5000).choose(game, None, infos.append)
+        if len(game.legal_moves()) > 1:  # a move that is the only one is played without a search
+            assert infos and infos[-1].score >= 1e6, (index, back)  # reported as a proven win
+        game.push(move)
+        assert wins_within(game, me, plies - 1), f"{game.move_to_str(move)} lets the win at {index, back} slip"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_level_6_follows_a_win_by_its_next_move_through_to_the_end(game_id):
+    for index, back, plies in CASES[game_id].forced_wins:
+        if plies != 3:
+            continue
+        game = logged_position(game_id, index, back)
+        seat = game.current_player()
+        player = make_player_for(game_id, 6, seed=0, think_ms=5000)
+        game.push(player.choose(game))
+        for reply in moves_to_try(game):
+            game.push(reply)
+            if game.outcome() is None:
+                game.push(player.choose(game))
+                assert mover_wins(game, seat), (index, back)
+                game.pop()
+            else:
+                assert mover_wins(game, seat), (index, back)
+            game.pop()

@@ -1,0 +1,82 @@
+"""The tuning tools (ai/tools): player specs, the MCTS yardstick on every game, the arena and the tool
+bot; and that the app's and the bot's players never load any of them."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from ai.tools.arena import run
+from ai.tools.specs import make_player, parse_spec
+from engines import GAME_IDS, get_game
+from tests.ai.real_play import logged_position, mover_wins
+from tests.ai.test_player_contract import CASES
+
+
+def test_specs_are_kind_and_keyed_values():
+    assert parse_spec("level:5") == ("level", {"level": 5})
+    assert parse_spec("level:5,nodes=600,ms=80") == ("level", {"level": 5, "nodes": 600, "ms": 80})
+    assert parse_spec("mcts:c=1.4,solve=0") == ("mcts", {"c": 1.4, "solve": 0})
+    assert parse_spec("greedy") == ("greedy", {})
+    assert parse_spec("ab:weights=x") == ("ab", {"weights": "x"})
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_level_spec_is_the_level_with_its_fields_replaced(game_id):
+    player = make_player(game_id, "level:5,nodes=600,ms=80", seed=1)
+    assert player.level == 5 and player.cfg.nodes == 600 and player.think_ms == 80
+    with pytest.raises(ValueError):
+        make_player(game_id, "nonsense:1")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_mcts_yardstick_plays_legal_moves_and_takes_a_win_in_1(game_id):
+    case = CASES[game_id]
+    game = logged_position(game_id, *case.midgame)
+    before = game.to_text()
+    assert game.is_legal(make_player(game_id, "mcts:iterations=30", seed=1).choose(game))
+    assert game.to_text() == before
+    for index, back in case.win_in_1[:2]:
+        game = logged_position(game_id, index, back)
+        seat = game.current_player()
+        game.push(make_player(game_id, "mcts:iterations=30", seed=1).choose(game))
+        assert mover_wins(game, seat), (index, back)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_bare_search_plays_legal_moves(game_id):
+    game = logged_position(game_id, *CASES[game_id].midgame)
+    assert game.is_legal(make_player(game_id, "ab:nodes=300", seed=1).choose(game))
+
+
+def test_the_arena_plays_colour_swapped_pairs(capsys):
+    score = run("connect4", "level:1", "level:3", 2, jobs=1, quiet=True)
+    assert score.games == 2
+    assert "level:1 vs level:3" in capsys.readouterr().out
+
+
+def test_the_tool_bot_answers_the_referee():
+    game = get_game("cultist-wars").new(7)
+    stdin = "".join(line + "\n" for line in game.bot_input(first=True))
+    out = subprocess.run([sys.executable, "-m", "ai.tools.bot", "cw", "greedy", "--seed", "1"], input=stdin,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    game.play(out.stdout.strip())
+
+
+def test_the_bot_and_every_level_leave_the_tools_unloaded():
+    code = """
+import sys, time
+import ai.bot
+from ai.levels import make_player
+from engines import GAME_IDS, get_game
+for game_id in GAME_IDS:
+    game = get_game(game_id).new(7)
+    for level in range(1, 7):
+        make_player(game_id, level).choose(game, time.monotonic() + 0.05)
+print(sorted(m for m in sys.modules if m == "ai.tools" or m.startswith("ai.tools.")))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
