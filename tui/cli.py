@@ -9,6 +9,7 @@ from typing import Optional
 import typer
 
 from engines import GAME_IDS, UnknownGame, get_game, resolve_game_id
+from engines.numbers import SEED_MAX, SEED_MIN
 from tui.specs import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, PlayerSpec, SpecError, bot_argv, parse_spec
 
 app = typer.Typer(
@@ -39,6 +40,23 @@ def _spec(text: str, *, allow_human: bool, option: str) -> PlayerSpec:
     return spec
 
 
+def _saves_option(saves_dir: str | None) -> str | None:
+    """--saves-dir is refused at once when saves cannot be written there, not at the first autosave."""
+    if saves_dir is not None:
+        from tui.storage import check_saves_dir
+
+        problem = check_saves_dir(saves_dir)
+        if problem:
+            raise typer.BadParameter(problem, param_hint="--saves-dir")
+    return saves_dir
+
+
+def _check_seed_run(seed: int, count: int) -> None:
+    """Game k is played on seed + k: the last one must still be a seed the referee takes."""
+    if seed + count - 1 > SEED_MAX:
+        raise typer.BadParameter(f"with {count} seeds from {seed} the last is above {SEED_MAX}", param_hint="--seed")
+
+
 def _stderr_console():
     from rich.console import Console
 
@@ -61,7 +79,7 @@ def root(
     saves_dir: Optional[str] = typer.Option(None, "--saves-dir", help=SAVES_HELP),
 ) -> None:
     """Without a command: open the game picker (and offer to resume an unfinished autosaved game)."""
-    ctx.obj = {"saves_dir": saves_dir}
+    ctx.obj = {"saves_dir": _saves_option(saves_dir)}
     if ctx.invoked_subcommand is None:
         from tui.app import run_app
 
@@ -78,7 +96,8 @@ def play(
     p2: Optional[str] = typer.Option(None, "--p2", show_default=DEFAULT_P2,
                                      help="Seat 2: human, ai, ai:N, cmd:COMMAND. With --load: replaces the "
                                           "file's player."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (Cultist Wars map); random if not given. "
+    seed: Optional[int] = typer.Option(None, "--seed", min=SEED_MIN, max=SEED_MAX,
+                                       help="Game seed (Cultist Wars map); random if not given. "
                                                             "With --load, the file's seed wins."),
     load: Optional[str] = typer.Option(None, "--load", help="Start from a saved game or position file: "
                                                             "play on from where it stopped."),
@@ -95,7 +114,7 @@ def play(
     given = [None if p is None else _spec(p, allow_human=True, option=opt) for p, opt in ((p1, "--p1"), (p2, "--p2"))]
     defaults = [_spec(DEFAULT_P1, allow_human=True, option="--p1"), _spec(DEFAULT_P2, allow_human=True, option="--p2")]
     specs = [g or d for g, d in zip(given, defaults)]
-    saves = saves_dir or (ctx.obj or {}).get("saves_dir")
+    saves = _saves_option(saves_dir) or (ctx.obj or {}).get("saves_dir")
     if load is not None:
         _check_bots_can_join(gid, load, given)
     from tui.app import run_app
@@ -139,7 +158,8 @@ def referee(
     game: str = typer.Argument(..., help=GAMES_HELP),
     p1: str = typer.Option(..., "--p1", help="Seat 0 player: ai, ai:N, cmd:COMMAND (or any command)."),
     p2: str = typer.Option(..., "--p2", help="Seat 1 player."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of game 0 (game k uses seed+k); random if not given."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=SEED_MIN, max=SEED_MAX,
+                                       help="Seed of game 0 (game k uses seed+k); random if not given."),
     games: int = typer.Option(1, "--games", min=1, max=MAX_GAMES, help="Number of games."),
     swap: bool = typer.Option(False, "--swap", help="Seat --p1 in seat 1 on odd games."),
     no_time_limit: bool = typer.Option(False, "--no-time-limit", help="Wait for bots as long as they take."),
@@ -153,6 +173,7 @@ def referee(
     specs = [_spec(p1, allow_human=False, option="--p1"), _spec(p2, allow_human=False, option="--p2")]
     if seed is None:
         seed = random.randrange(1 << 31)
+    _check_seed_run(seed, games)
     console = _stderr_console()
     tally = {specs[0].label: 0, specs[1].label: 0, "draw": 0}
     for k in range(games):
@@ -184,7 +205,8 @@ def bot(
     think_ms: Optional[int] = typer.Option(None, "--think-ms", min=1, max=MAX_THINK_MS,
                                            help="Time budget per turn in ms (default: the level's budget, "
                                                 "always inside the CodinGame time limits)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the bot's own randomness."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=(1 << 64) - 1,
+                                       help="Seed of the bot's own randomness."),
 ) -> None:
     """The built-in AI as a CodinGame bot: reads the game's input on stdin, answers on stdout.
 
@@ -205,7 +227,8 @@ def match(
     players: list[str] = typer.Argument(..., help="Two or more player specs: ai:N, cmd:COMMAND."),
     games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES,
                               help="Games per pair (rounded up to even)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the first pair of games."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=SEED_MIN, max=SEED_MAX,
+                                       help="Seed of the first pair of games."),
     jobs: int = typer.Option(2, "--jobs", "-j", min=1, max=MAX_JOBS, help="Games played at the same time."),
     think_ms: Optional[int] = typer.Option(None, "--think-ms", min=1, max=MAX_THINK_MS,
                                            help="Budget per turn of every AI."),
@@ -221,6 +244,7 @@ def match(
         raise typer.BadParameter("give at least two players", param_hint="PLAYERS")
     if seed is None:
         seed = random.randrange(1 << 31)
+    _check_seed_run(seed, (games + 1) // 2)
     run_match_command(gid, specs, games, seed, jobs, as_json, not no_time_limit, think_ms)
 
 

@@ -5,7 +5,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Callable, Sequence
 
 from engines import get_game
-from engines.base import Game, InvalidOutput, Outcome
+from engines.base import Game, InvalidOutput, Outcome, quote
 from engines.referee.process import BotError, BotProcess
 
 
@@ -86,7 +86,7 @@ def run_match(game_id: str, commands: Sequence[str | Sequence[str]], *, seed: in
             try:
                 game.play(answer.line)
             except InvalidOutput as e:
-                outcome = _forfeit(game, seat, "invalid", f"sent {answer.line!r}: {e}", labels[seat])
+                outcome = _forfeit(game, seat, "invalid", f"sent {quote(answer.line)}: {e}", labels[seat])
                 error = outcome.detail
                 break
             moves.append(game.recorded_output(answer.line))

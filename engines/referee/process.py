@@ -23,9 +23,13 @@ import weakref
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from engines.base import shorten
+
 # A line longer than this is not an answer but a flood; CodinGame bots print a few dozen bytes.
 MAX_LINE_BYTES = 1 << 20
 STDERR_KEEP_LINES = 500
+STDERR_LINE_CHARS = 2000  # a kept stderr line is cut there (a bot may print megabytes in one line)
+STDERR_BACKLOG = 1000  # lines waiting for a slow display; older ones are dropped (and counted)
 
 
 class BotError(Exception):
@@ -104,6 +108,51 @@ def _resolve(argv: list[str], cwd: str | None) -> list[str]:
     return argv
 
 
+class _StderrRelay:
+    """Hands a bot's stderr lines to a display callback on a thread of its own.
+
+    The drain thread only appends here and never waits, so a slow display (a terminal printing
+    `referee -v`) cannot fill the bot's stderr pipe and stall the bot mid-turn; when the display falls
+    more than STDERR_BACKLOG lines behind, the oldest are dropped and the display is told how many."""
+
+    def __init__(self, callback: Callable[[str], None], name: str) -> None:
+        self._callback = callback
+        self._lines: collections.deque[str] = collections.deque()
+        self._skipped = 0
+        self._closed = False
+        self._cond = threading.Condition()
+        threading.Thread(target=self._run, name=f"{name}-stderr-display", daemon=True).start()
+
+    def put(self, line: str) -> None:
+        with self._cond:
+            if len(self._lines) >= STDERR_BACKLOG:
+                self._lines.popleft()
+                self._skipped += 1
+            self._lines.append(line)
+            self._cond.notify()
+
+    def close(self) -> None:
+        """No more lines will come: the thread shows what is waiting, then ends."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._lines or self._closed)
+                if not self._lines:
+                    return
+                skipped, self._skipped = self._skipped, 0
+                line = self._lines.popleft()
+            try:
+                if skipped:
+                    self._callback(f"… {skipped} lines of stderr skipped (the display could not keep up)")
+                self._callback(line)
+            except Exception:  # a display callback must never take the bot down
+                pass
+
+
 def split_command(command: str | Sequence[str]) -> list[str]:
     """A bot command as argv: a string is split the way a POSIX shell splits words."""
     if isinstance(command, str):
@@ -126,7 +175,7 @@ class BotProcess:
                  on_stderr: Callable[[str], None] | None = None, name: str = "bot"):
         self.argv = split_command(command)
         self.name = name
-        self._on_stderr = on_stderr
+        self._relay = _StderrRelay(on_stderr, name) if on_stderr is not None else None
         self.stderr_lines: collections.deque[str] = collections.deque(maxlen=STDERR_KEEP_LINES)
         self._buf = b""
         self._eof = False
@@ -199,7 +248,7 @@ class BotProcess:
         pending = b""
         while True:
             try:
-                chunk = stream.read(4096)
+                chunk = stream.read(65536)
             except (OSError, ValueError):
                 break
             if not chunk:
@@ -213,14 +262,14 @@ class BotProcess:
                 self._stderr_line(raw.decode("utf-8", "replace").rstrip("\r"))
         if pending:
             self._stderr_line(pending.decode("utf-8", "replace"))
+        if self._relay is not None:
+            self._relay.close()
 
     def _stderr_line(self, line: str) -> None:
+        line = shorten(line, STDERR_LINE_CHARS)
         self.stderr_lines.append(line)
-        if self._on_stderr is not None:
-            try:
-                self._on_stderr(line)
-            except Exception:  # a display callback must never take the bot down
-                pass
+        if self._relay is not None:
+            self._relay.put(line)
 
     def stderr_tail(self, n: int = 5) -> list[str]:
         return list(self.stderr_lines)[-n:]

@@ -45,3 +45,25 @@ def test_an_app_that_dies_on_an_error_exits_non_zero(monkeypatch):
     monkeypatch.setattr(app_module.TermArenaApp, "_offer_resume", lambda self: None)
     status = app_module.run_app(headless=True, size=(80, 24))
     assert status != 0
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "cw", "--seed", str(2 ** 64)],
+    ["referee", "cw", "--p1", "ai", "--p2", "ai", "--seed", str(2 ** 63 - 1), "--games", "2"],
+    ["match", "cw", "ai:1", "ai:2", "--seed", str(-2 ** 63 - 1)],
+])
+def test_seeds_outside_what_the_referee_takes_are_refused(monkeypatch, capsys, args):
+    code, err = run_cli(monkeypatch, capsys, *args)
+    assert code == 2 and err.count("\n") == 1 and "--seed" in err
+
+
+@pytest.mark.parametrize("make", ["file", "read-only"])
+def test_a_saves_dir_that_cannot_take_saves_is_refused_at_start(monkeypatch, capsys, tmp_path, make):
+    target = tmp_path / "saves"
+    if make == "file":
+        target.write_text("not a folder")
+    else:
+        target.mkdir()
+        monkeypatch.setattr("tempfile.mkstemp", lambda *a, **k: (_ for _ in ()).throw(PermissionError(13, "Permission denied")))
+    code, err = run_cli(monkeypatch, capsys, "--saves-dir", str(target), "play", "c4")
+    assert code == 2 and "--saves-dir" in err and err.count("\n") == 1
