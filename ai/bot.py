@@ -1,6 +1,7 @@
 """The built-in AI as a CodinGame bot: reads the game's input protocol, answers one line per turn."""
 from __future__ import annotations
 
+import io
 import os
 import sys
 import time
@@ -60,6 +61,16 @@ def run_bot(game_id: str, choose: Chooser, *, stdin: BinaryIO | None = None, std
         return EXIT_INTERNAL
 
 
+def _input_waiting(stdin: BinaryIO) -> bool:
+    """Whether input is already there to read (True where it cannot be told: the safe side)."""
+    import select
+
+    try:
+        return bool(select.select([stdin], [], [], 0)[0])
+    except (OSError, ValueError, TypeError, io.UnsupportedOperation):
+        return True
+
+
 def _say(err: TextIO, message: str) -> None:
     """One line on stderr, whatever the message holds."""
     try:
@@ -88,6 +99,10 @@ def _play(game_id: str, choose: Chooser, stdin: BinaryIO, stdout: TextIO, margin
             turn_start.append(time.monotonic())
         return decode_line(raw)
 
+    # A referee that sent the first input while this process was still starting may have started its
+    # clock at the spawn, so start-up counts; one that sends it later (seat 1 waits for seat 0's first
+    # turn) starts its clock then, and counting start-up would leave this turn almost no time.
+    startup_counts = _input_waiting(stdin)
     while True:
         turn_start.clear()
         try:
@@ -95,7 +110,7 @@ def _play(game_id: str, choose: Chooser, stdin: BinaryIO, stdout: TextIO, margin
         except EOFError:
             return 0
         start = turn_start[0] if turn_start else time.monotonic()
-        if first:
+        if first and startup_counts:
             start = min(start, time.monotonic() - process_age_s())
         deadline = None if margin is None else start + cls.limits.for_turn(first) / 1000 * margin
         first = False

@@ -156,3 +156,48 @@ def test_an_internal_error_is_one_line_and_exit_status_70():
 
     assert run_bot("connect4", broken, stdin=stdin, stdout=stdout, stderr=stderr) == 70
     assert stderr.getvalue() == "termarena bot: internal error: ZeroDivisionError: a bug over two lines\n"
+
+
+def _first_deadline(monkeypatch, delay_s: float) -> tuple[float, float]:
+    """run_bot on a pipe whose first turn arrives `delay_s` after the bot starts reading, in a process
+    that (pretend) started 5 s ago: (the deadline given to the chooser, when the input arrived)."""
+    import os
+    import threading
+    import time
+
+    from ai import bot as bot_module
+    from engines import get_game
+
+    monkeypatch.setattr(bot_module, "process_age_s", lambda: 5.0)
+    r, w = os.pipe()
+    data = "".join(line + "\n" for line in get_game("connect4").new().bot_input(first=True)).encode()
+    sent: list[float] = []
+
+    def send() -> None:
+        time.sleep(delay_s)
+        sent.append(time.monotonic())
+        os.write(w, data)
+        os.close(w)
+    deadlines: list[float] = []
+
+    def choose(state, deadline):
+        deadlines.append(deadline)
+        return state.legal_moves()[0]
+    if delay_s == 0:
+        send()
+    else:
+        threading.Thread(target=send).start()
+    with os.fdopen(r, "rb") as stdin:
+        bot_module.run_bot("connect4", choose, stdin=stdin, stdout=io.StringIO())
+    return deadlines[0], sent[0]
+
+
+def test_a_first_input_that_comes_late_gets_the_whole_first_turn(monkeypatch):
+    """Seat 1 gets its first input only after seat 0's first turn: its clock starts then, not at spawn."""
+    deadline, arrived = _first_deadline(monkeypatch, 0.3)
+    assert deadline >= arrived + 0.5  # 60% of Connect 4's 1,000 ms first turn, from the arrival
+
+
+def test_a_first_input_waiting_at_start_counts_the_start_up(monkeypatch):
+    deadline, arrived = _first_deadline(monkeypatch, 0)
+    assert deadline < arrived  # the process "started" 5 s ago: its start-up ate the turn

@@ -124,7 +124,7 @@ def test_referee_ended_by_a_signal_leaves_no_bot(tmp_path, sig):
         ref.wait()
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=lambda s: s.name)
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL], ids=lambda s: s.name)
 def test_match_ended_by_a_signal_leaves_no_bot(tmp_path, sig):
     match = _start(["match", "c4", escaping_command(tmp_path), escaping_command(tmp_path), "-n", "4", "-j", "2",
                     "--no-time-limit"])
