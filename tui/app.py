@@ -5,8 +5,8 @@
 
 Pages (picker, setup, game) replace each other (`_show`); the load screen and the replay screen are
 pushed over the page they were opened from, so leaving them returns there.  Saves live in the folder of
-`--saves-dir`, $TERMARENA_SAVES or ./saves (tui.storage.saves_dir); the game in progress is autosaved
-there after every change (tui.autosave) and offered on the next start without a game.
+`--saves-dir`, $TERMARENA_SAVES or ./saves (tui.core.storage.saves_dir); the game in progress is autosaved
+there after every change (tui.core.autosave) and offered on the next start without a game.
 """
 from __future__ import annotations
 
@@ -23,15 +23,15 @@ from textual.message import Message
 
 from engines.base import EngineError
 from engines.savefile import SavedGame, dump
-from tui.autosave import Autosaver, autosave_path, resumable, set_aside_unreadable_autosave
-from tui.opponents import AIOpponent
+from tui.core.autosave import Autosaver, autosave_path, resumable, set_aside_unreadable_autosave
+from tui.core.opponents import AIOpponent
 from tui.screens.dialogs import ConfirmScreen, MessageScreen
 from tui.screens.game import WATCH_DELAY_S, GameScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.setup import SetupScreen
-from tui.session import Session
-from tui.specs import DEFAULT_LEVEL, PlayerSpec, SpecError, parse_spec
-from tui.storage import StorageError, load_game, saves_dir
+from tui.core.session import Session
+from tui.core.specs import DEFAULT_LEVEL, PlayerSpec, SpecError, parse_spec
+from tui.core.storage import StorageError, load_game, saves_dir
 
 
 class AutosaveResult(Message):
@@ -88,7 +88,7 @@ class TermArenaApp(App):
 
     def _load(self, path: str) -> bool:
         """Open a saved game (or position) to play on (`--load`); on failure say why and return False
-        (the app starts a new game instead: the autosave's unfinished game is kept, see tui.autosave)."""
+        (the app starts a new game instead: the autosave's unfinished game is kept, see tui.core.autosave)."""
         file = Path(path).expanduser()
         try:
             saved, _ = load_game(file, self.start_game_id)

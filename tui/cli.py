@@ -10,7 +10,7 @@ import typer
 
 from engines import GAME_IDS, UnknownGame, get_game, resolve_game_id
 from engines.numbers import SEED_MAX, SEED_MIN
-from tui.specs import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, PlayerSpec, SpecError, bot_argv, parse_spec
+from tui.core.specs import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, PlayerSpec, SpecError, bot_argv, parse_spec
 
 app = typer.Typer(
     add_completion=False,
@@ -43,7 +43,7 @@ def _spec(text: str, *, allow_human: bool, option: str) -> PlayerSpec:
 def _saves_option(saves_dir: str | None) -> str | None:
     """--saves-dir is refused at once when saves cannot be written there, not at the first autosave."""
     if saves_dir is not None:
-        from tui.storage import check_saves_dir
+        from tui.core.storage import check_saves_dir
 
         problem = check_saves_dir(saves_dir)
         if problem:
@@ -139,7 +139,7 @@ def _check_bots_can_join(game_id: str, load: str, given: list[PlayerSpec | None]
         return
     from pathlib import Path
 
-    from tui.storage import StorageError, load_game
+    from tui.core.storage import StorageError, load_game
 
     try:
         saved, _ = load_game(Path(load).expanduser(), game_id)
@@ -236,7 +236,7 @@ def match(
     as_json: bool = typer.Option(False, "--json", help="Results as one JSON object on stdout."),
 ) -> None:
     """A tournament: every pair of players plays colour-swapped games; W/D/L, score and Elo difference."""
-    from tui.match import run_match_command
+    from tui.core.match import run_match_command
 
     gid = _game_id(game)
     specs = [_spec(p, allow_human=False, option="PLAYERS") for p in players]

@@ -5,7 +5,7 @@ import asyncio
 import time
 
 from tui.app import create_app
-from tui.specs import parse_spec
+from tui.core.specs import parse_spec
 
 SIZE = (80, 24)
 

@@ -13,7 +13,7 @@ from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.setup import SetupScreen
-from tui.storage import save_game
+from tui.core.storage import save_game
 
 BOT = Path(__file__).parent / "bots" / "first_move_bot.py"
 

@@ -11,9 +11,9 @@ import pytest
 
 from tests.engines.test_savefile_hostile import SAVES
 from tests.tui.test_storage_hostile import c4_save, dead_pid, make_temp, promptly
-from tui.autosave import (PREV, Autosaver, autosave_path, keep_unfinished_autosave, resumable,
+from tui.core.autosave import (PREV, Autosaver, autosave_path, keep_unfinished_autosave, resumable,
                           set_aside_unreadable_autosave)
-from tui.storage import load_game
+from tui.core.storage import load_game
 
 
 def read_only_rename(*args):
@@ -57,7 +57,7 @@ def test_a_good_or_missing_autosave_is_left_alone_at_start(tmp_path):
 
 def test_an_autosave_that_cannot_be_moved_aside_says_so(tmp_path, monkeypatch):
     autosave_path(tmp_path).write_text("poison")
-    monkeypatch.setattr("tui.autosave.move_aside", read_only_rename)
+    monkeypatch.setattr("tui.core.autosave.move_aside", read_only_rename)
     aside = set_aside_unreadable_autosave(tmp_path)
     assert aside.moved_to is None and "Read-only file system" in aside.message()
     assert autosave_path(tmp_path).read_text() == "poison"
@@ -96,7 +96,7 @@ def test_an_unfinished_game_that_cannot_be_moved_aside_is_not_written_over(tmp_p
     path = c4_save(tmp_path, "autosave", ["4"])
     before = path.read_text()
     results = []
-    monkeypatch.setattr("tui.autosave.move_aside", read_only_rename)
+    monkeypatch.setattr("tui.core.autosave.move_aside", read_only_rename)
     saver = Autosaver(path, results.append)
     saver.submit(SAVES[1])
     assert saver.flush()

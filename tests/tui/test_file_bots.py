@@ -11,7 +11,7 @@ from engines import get_game
 from engines.savefile import SavedGame, dump
 from tests.tui.helpers import SIZE, make_app, session, wait_until
 from tui.screens.dialogs import ConfirmScreen
-from tui.storage import list_saves, load_game
+from tui.core.storage import list_saves, load_game
 
 
 def _poisoned_save(folder: Path, marker: Path) -> Path:

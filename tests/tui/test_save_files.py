@@ -13,9 +13,9 @@ import pytest
 from engines import get_game
 from engines.savefile import SavedGame, dump, parse
 from tui.app import specs_for_saved
-from tui.session import Session
-from tui.specs import parse_spec
-from tui.storage import list_saves, load_game
+from tui.core.session import Session
+from tui.core.specs import parse_spec
+from tui.core.storage import list_saves, load_game
 
 ROOT = Path(__file__).resolve().parents[2]
 V1 = ROOT / "tests" / "data" / "saves" / "v1"
@@ -279,7 +279,7 @@ def test_the_app_reads_the_saves_folder_from_the_option_then_the_environment(tmp
 def test_a_save_gets_the_usual_file_mode_not_a_private_temporary_ones(tmp_path):
     import os
 
-    from tui.storage import save_game
+    from tui.core.storage import save_game
 
     umask = os.umask(0o022)
     os.umask(umask)

@@ -9,14 +9,14 @@ from pathlib import Path
 from engines import get_game
 from engines.savefile import SavedGame
 from tests.tui.helpers import SIZE, game_screen, make_app, message, session, wait_until
-from tui.autosave import autosave_path
+from tui.core.autosave import autosave_path
 from tui.screens.dialogs import ConfirmScreen, GameOverScreen, MessageScreen
 from tui.screens.game import GameScreen
 from tui.screens.load import LoadScreen, result_words
 from tui.screens.picker import PickerScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.save import ResumeScreen, SaveScreen
-from tui.storage import load_game, save_game
+from tui.core.storage import load_game, save_game
 
 C4_WIN = ["0", "1", "0", "1", "0", "1", "0"]  # Red stacks four in column 0
 
@@ -365,7 +365,7 @@ async def test_a_loaded_game_with_a_bot_seat_and_moves_seats_a_human_and_says_so
 
 
 async def test_explicit_players_replace_the_files_players(_saves_in_a_temporary_folder):
-    from tui.specs import parse_spec
+    from tui.core.specs import parse_spec
 
     path = c4_save(_saves_in_a_temporary_folder, "g", ["4"], players=("human", "human"))
     app = make_app("c4", load=str(path), overrides=[None, parse_spec("ai:1")])

@@ -10,13 +10,13 @@ import pytest
 
 from tests.tui.helpers import SIZE, make_app, session, specs, wait_until
 from tests.tui.test_saves import c4_save, highlight, open_load_screen, text_of
-from tui.autosave import autosave_path
+from tui.core.autosave import autosave_path
 from tui.screens.dialogs import ConfirmScreen, MessageScreen
 from tui.screens.game import GameScreen
 from tui.screens.load import LoadScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.save import ResumeScreen
-from tui.storage import load_game
+from tui.core.storage import load_game
 
 QUICK_S = 10.0  # a start or a listing that takes longer is blocked
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from engines.base import InvalidOutput
-from tui.session import Session, SessionError
-from tui.specs import parse_spec
+from tui.core.session import Session, SessionError
+from tui.core.specs import parse_spec
 
 
 def c4(p1="human", p2="human", moves=()):

@@ -13,7 +13,7 @@ import pytest
 
 from engines import get_game
 from engines.savefile import SavedGame
-from tui.storage import (StorageError, atomic_write, default_name, list_saves, load_game, safe_path,
+from tui.core.storage import (StorageError, atomic_write, default_name, list_saves, load_game, safe_path,
                          save_game, saves_dir)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,7 +95,7 @@ def test_killing_the_process_in_the_middle_of_a_save_keeps_the_previous_file(tmp
     child = textwrap.dedent(f"""
         import os, sys, time
         sys.path.insert(0, {str(ROOT)!r})
-        from tui import storage
+        from tui.core import storage
         real_fsync = os.fsync
         def slow_fsync(fd):
             print("writing", flush=True)   # the new data is written, not yet renamed

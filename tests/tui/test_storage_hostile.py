@@ -20,8 +20,8 @@ from engines import get_game
 from engines.base import EngineError
 from engines.savefile import MAX_SAVE_BYTES, MAGIC, SavedGame, parse
 from tests.engines.test_savefile_hostile import SAVES, assert_clear
-from tui import storage
-from tui.storage import (STALE_TEMP_S, StorageError, check_saves_dir, decode_save, list_saves,
+from tui.core import storage
+from tui.core.storage import (STALE_TEMP_S, StorageError, check_saves_dir, decode_save, list_saves,
                          load_game, move_aside, remove_stale_temps, save_game)
 
 PROMPTLY_S = 5.0  # a load that has not answered by then is blocked
@@ -301,7 +301,7 @@ def test_a_save_killed_mid_write_leaves_a_temporary_with_its_pid_that_the_listin
     child = subprocess.Popen([sys.executable, "-c", f"""
 import os, sys, time
 sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
-from tui import storage
+from tui.core import storage
 os.fsync = lambda fd: (print("writing", flush=True), time.sleep(30))
 storage.atomic_write(storage.Path({str(path)!r}), "new save")
 """], stdout=subprocess.PIPE, text=True)

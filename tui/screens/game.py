@@ -20,10 +20,10 @@ from textual.worker import get_current_worker
 
 from engines.base import EngineError, InvalidOutput
 from engines.referee.process import Answer, BotCrashed, BotError
-from tui.opponents import HINT_LEVEL, AIOpponent, BotSeat, bot_failure_words
+from tui.core.opponents import HINT_LEVEL, AIOpponent, BotSeat, bot_failure_words
 from tui.screens.dialogs import ConfirmScreen, GameOverScreen, MovePrompt
 from tui.screens.help import HelpScreen
-from tui.session import Played, Session, SessionError
+from tui.core.session import Played, Session, SessionError
 from tui.widgets.boards import board_class
 from tui.widgets.boards.base import Board
 from tui.widgets.bot_log import BotLog
@@ -453,7 +453,7 @@ class GameScreen(Screen):
 
     def action_save(self) -> None:
         from tui.screens.save import SaveScreen
-        from tui.storage import default_name, save_game
+        from tui.core.storage import default_name, save_game
 
         folder = getattr(self.app, "saves_folder", None)
         if folder is None:

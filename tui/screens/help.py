@@ -9,7 +9,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui.session import Session
+from tui.core.session import Session
 
 GENERAL_KEYS = [
     ("?", "this help"),

@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 
 from engines import get_game
 from tui.screens.dialogs import ConfirmScreen
-from tui.storage import AUTOSAVE_NAME, SaveEntry, list_saves, shown
+from tui.core.storage import AUTOSAVE_NAME, SaveEntry, list_saves, shown
 from tui.widgets.footer import GameFooter
 from tui.widgets.preview import position_preview
 

@@ -16,8 +16,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from engines.savefile import SavedGame
-from tui.session import Session
-from tui.specs import PlayerSpec, SpecError, parse_spec
+from tui.core.session import Session
+from tui.core.specs import PlayerSpec, SpecError, parse_spec
 from tui.widgets.boards import board_class
 from tui.widgets.footer import GameFooter
 from tui.widgets.move_list import MoveList

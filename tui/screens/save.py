@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, Static
 from engines.base import Game
 from engines.savefile import SavedGame
 from tui.screens.dialogs import ConfirmScreen
-from tui.storage import StorageError, safe_path
+from tui.core.storage import StorageError, safe_path
 from tui.widgets.preview import position_preview
 
 

@@ -17,7 +17,7 @@ from tui.widgets.footer import GameFooter
 
 from ai.levels import describe_level
 from engines import get_game
-from tui.specs import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, PlayerSpec, SpecError, parse_spec
+from tui.core.specs import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, PlayerSpec, SpecError, parse_spec
 from tui.widgets.boards import board_class
 
 KINDS = [("Human", "human"), ("AI", "ai"), ("Bot command", "cmd")]

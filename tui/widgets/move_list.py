@@ -5,7 +5,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from tui.session import Session
+from tui.core.session import Session
 
 
 class MoveList(VerticalScroll, can_focus=False):

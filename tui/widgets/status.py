@@ -7,8 +7,8 @@ import shlex
 from rich.text import Text
 from textual.widgets import Static
 
-from tui.session import Session
-from tui.specs import PlayerSpec
+from tui.core.session import Session
+from tui.core.specs import PlayerSpec
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 

@@ -15,7 +15,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from engines.base import Game
-from tui.session import Session
+from tui.core.session import Session
 from tui.widgets.boards.canvas import Canvas, centre_offset
 
 

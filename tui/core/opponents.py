@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ai.player import SearchInfo
 from ai.worker import SearchEvent, SearchProcess, SearchRequest
 from engines.referee.process import Answer, BotError, BotProcess
-from tui.session import Session
+from tui.core.session import Session
 
 HINT_LEVEL = 6
 

@@ -22,7 +22,7 @@ from engines import GameRecord, get_game, resolve_game_id
 from engines.base import FORFEIT_REASONS, Game, InvalidOutput, Outcome
 from engines.numbers import check_seed
 from engines.savefile import SavedGame
-from tui.specs import PlayerSpec
+from tui.core.specs import PlayerSpec
 
 SEED_RANGE = 1 << 31
 

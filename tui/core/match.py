@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ai.tournament import Pairing, Score, elo_with_error, schedule
 from engines.referee import MatchResult, run_match
 from engines.referee.process import end_all_bots
-from tui.specs import PlayerSpec, bot_argv
+from tui.core.specs import PlayerSpec, bot_argv
 
 
 @dataclass

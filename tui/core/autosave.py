@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from tui.storage import (AUTOSAVE_NAME, SUFFIX, StorageError, atomic_write, load_game, move_aside,
+from tui.core.storage import (AUTOSAVE_NAME, SUFFIX, StorageError, atomic_write, load_game, move_aside,
                          remove_stale_temps, shown)
 
 FLUSH_TIMEOUT_S = 5.0
