@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import abc
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Callable, ClassVar, Generic, Hashable, TypeVar
 
 M = TypeVar("M", bound=Hashable)
@@ -75,18 +76,63 @@ class TimeLimits:
         return self.first_ms if first else self.turn_ms
 
 
+class Termination(StrEnum):
+    """Why a game ended.  The value is the stable word `referee --json` and save files use; `words`
+    says it for people, in one place for every screen."""
+
+    CONNECTED = "connected"
+    BOARD_FULL = "board_full"
+    TURN_LIMIT = "turn_limit"
+    GOAL = "goal"
+    OWN_GOAL = "own_goal"
+    BLOCKED = "blocked"
+    ELIMINATION = "elimination"
+    INVALID = "invalid"
+    TIMEOUT = "timeout"
+    CRASH = "crash"
+
+    @property
+    def words(self) -> str:
+        return _TERMINATION_WORDS[self]
+
+
+_TERMINATION_WORDS = {
+    Termination.CONNECTED: "all connected",
+    Termination.BOARD_FULL: "the board is full",
+    Termination.TURN_LIMIT: "the turn limit was reached",
+    Termination.GOAL: "a goal",
+    Termination.OWN_GOAL: "an own goal",
+    Termination.BLOCKED: "blocked: no move left",
+    Termination.ELIMINATION: "no unit left",
+    Termination.INVALID: "an invalid move",
+    Termination.TIMEOUT: "out of time",
+    Termination.CRASH: "the bot crashed",
+}
+
+
+def reason_words(reason: str) -> str:
+    """A reason word (as saves and `referee --json` write it) for people; an unknown word as it is."""
+    try:
+        return Termination(reason).words
+    except ValueError:
+        return reason.replace("_", " ")
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: `winner` is the seat (0 or 1) or None for a draw.
 
-    `reason` is a short stable word (`connected`, `goal`, `blocked`, `turn_limit`, `invalid`, ...);
+    `reason` is a Termination (its value a short stable word: `connected`, `goal`, `turn_limit`, ...);
     `scores` are the official referee's scores of seat 0 and seat 1; `detail` says it in words.
     """
 
     winner: int | None
-    reason: str
+    reason: Termination
     scores: tuple[int, int]
     detail: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reason", Termination(self.reason))  # raises ValueError for an unknown word
 
     @property
     def is_draw(self) -> bool:
@@ -94,14 +140,14 @@ class Outcome:
 
 
 # Reasons shared by every game when a player breaks the protocol rather than the rules of play.
-FORFEIT_REASONS = ("invalid", "timeout", "crash")
+FORFEIT_REASONS = (Termination.INVALID, Termination.TIMEOUT, Termination.CRASH)
 
 
 class Game(abc.ABC, Generic[M]):
     """A two-player CodinGame arena game: one position plus the moves that led to it."""
 
-    id: ClassVar[str]  # e.g. "connect4"
-    aliases: ClassVar[tuple[str, ...]] = ()
+    id: ClassVar[str]  # e.g. "connect4" (its aliases are declared once, in engines/__init__.py)
+    seeded: ClassVar[bool] = False  # True where the seed changes the game itself (Cultist Wars' map)
     title: ClassVar[str]  # e.g. "Connect 4"
     description: ClassVar[str]  # one line, for the game picker
     limits: ClassVar[TimeLimits]
@@ -167,6 +213,12 @@ class Game(abc.ABC, Generic[M]):
     def ply(self) -> int:
         """Player turns played since the start position of this object."""
         return len(self.move_stack)
+
+    @property
+    @abc.abstractmethod
+    def game_ply(self) -> int:
+        """Player turns played since the start of the game, those before a position read by `from_text`
+        included (python-chess's `ply()`); `game_ply - ply` turns were played before this object's start."""
 
     @abc.abstractmethod
     def key(self) -> Hashable:

@@ -123,7 +123,6 @@ _OUT_DRAW = Outcome(None, "board_full", (DRAW_SCORE, DRAW_SCORE), "the board is 
 
 class Connect4(Game[int]):
     id = "connect4"
-    aliases = ("c4",)
     title = "Connect 4"
     description = "Connect four on a 7x9 board; the second player may STEAL the first chip."
     limits = TimeLimits(first_ms=1000, turn_ms=100)
@@ -170,6 +169,8 @@ class Connect4(Game[int]):
     @property
     def turn_index(self) -> int:
         return self._turn
+
+    game_ply = turn_index  # the protocol's name: CodinGame's turn index counts every turn from the start
 
     @property
     def steal_used(self) -> bool:

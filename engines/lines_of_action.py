@@ -168,7 +168,7 @@ def _referee_lines() -> list[tuple[int, ...]]:
 LINES: tuple[tuple[int, ...], ...] = tuple(_referee_lines())
 
 
-def _line_moves(line: tuple[int, ...], own: int, opp: int) -> tuple[Move, ...]:
+def line_moves(line: tuple[int, ...], own: int, opp: int) -> tuple[Move, ...]:
     """The referee's moves along one line (cells in line order, backwards before forwards)."""
     n = sum(1 for s in line if (own | opp) & BIT[s])
     out = []
@@ -196,7 +196,7 @@ class _Line:
         key = own_line | (opp_line << 64)
         found = self.cache.get(key)
         if found is None:
-            found = self.cache[key] = _line_moves(self.squares, own_line, opp_line)
+            found = self.cache[key] = line_moves(self.squares, own_line, opp_line)
         return found
 
 
@@ -302,7 +302,6 @@ START_WHITE = sum(BIT[8 * y] | BIT[8 * y + 7] for y in range(1, 7))
 
 class LinesOfAction(Game[Move]):
     id = "lines-of-action"
-    aliases = ("loa",)
     title = "Lines of Action"
     description = "Gather all your checkers into one group; each move goes as far as the line holds checkers."
     limits = TimeLimits(first_ms=1000, turn_ms=150)
@@ -459,6 +458,8 @@ class LinesOfAction(Game[Move]):
     def turns_played(self) -> int:
         """Turns played in the whole game (passes included), also before this object's start position."""
         return self._turns
+
+    game_ply = turns_played  # the protocol's name
 
     @property
     def rng_state(self) -> int | None:

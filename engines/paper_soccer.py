@@ -219,7 +219,6 @@ _VALID_CHARS = frozenset("012345678")
 
 class PaperSoccer(Game[str]):
     id = "paper-soccer"
-    aliases = ("ps",)
     title = "Paper Soccer"
     description = "Draw lines on squared paper, bounce off drawn lines and push the ball into the goal."
     limits = TimeLimits(first_ms=1000, turn_ms=200)
@@ -263,6 +262,8 @@ class PaperSoccer(Game[str]):
     def turn(self) -> int:
         """Player turns played since the start of the game (the referee's turn index of the next turn)."""
         return self._turn
+
+    game_ply = turn  # the protocol's name
 
     def ball(self) -> int:
         return self._ball
@@ -471,7 +472,7 @@ class PaperSoccer(Game[str]):
             for d, q, bit, back, ch in ADJ[p]:
                 if m & bit:
                     continue
-                e = _EDGE_BIT[p * 8 + d]
+                e = EDGE_BIT[p * 8 + d]
                 state = ((edge_bits ^ e) << 7) | q
                 if state in seen:
                     continue
@@ -528,7 +529,7 @@ class PaperSoccer(Game[str]):
                 mq = pm[q]
                 if q >= N_FIELD or not mq or mq | back == FULL[q]:
                     continue  # own goal, or the turn ends here
-                e = _EDGE_BIT[p * 8 + d]
+                e = EDGE_BIT[p * 8 + d]
                 state = ((edge_bits ^ e) << 7) | q
                 if state in seen:
                     continue
@@ -657,7 +658,7 @@ class PaperSoccer(Game[str]):
             for d, q, bit, back, ch in ADJ[p]:
                 if m & bit:
                     continue
-                e = _EDGE_BIT[p * 8 + d]
+                e = EDGE_BIT[p * 8 + d]
                 state = ((edge_bits ^ e) << 7) | q
                 if state in seen:
                     continue
@@ -854,7 +855,7 @@ def _win(winner: int, reason: str, detail: str) -> Outcome:
 
 
 def _edge_bits() -> list[int]:
-    """_EDGE_BIT[p*8+d]: a distinct bit per undirected edge (both ends map to the same bit)."""
+    """EDGE_BIT[p*8+d]: a distinct bit per undirected edge (both ends map to the same bit)."""
     ids: dict[tuple[int, int], int] = {}
     bits = [0] * (N_POINTS * 8)
     for p in range(N_POINTS):
@@ -866,7 +867,7 @@ def _edge_bits() -> list[int]:
     return bits
 
 
-_EDGE_BIT = _edge_bits()
+EDGE_BIT = _edge_bits()
 N_EDGES = sum(1 for p in range(N_POINTS) for d in range(8) if NB[p * 8 + d] > p)  # every step draws one
 
 

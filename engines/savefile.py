@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engines import GAME_IDS, UnknownGame, get_game, resolve_game_id
-from engines.base import EngineError, Game
+from engines.base import EngineError, Game, Termination
 from engines.numbers import SEED_MAX, SEED_MIN, NumberError, one_line, parse_int, quote
 
 FORMAT_VERSION = 1
@@ -179,6 +179,9 @@ def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
     result, rline = header.get("result", ("*", 0))
     if result not in RESULTS:
         raise SaveFormatError(f"result {quote(result)} is not one of {', '.join(RESULTS)}", rline)
+    reason, why_line = header.get("reason", ("", 0))
+    if reason and reason not in set(Termination):
+        raise SaveFormatError(f"reason {quote(reason)} is not one of {', '.join(Termination)}", why_line)
     # A position file (written by hand, say) may be just a header and a [start] block.
     position_only = "start" in sections and "moves" not in sections and "final" not in sections
     if not position_only:
@@ -190,7 +193,7 @@ def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
         game=game_id, seed=seed,
         players=(header.get("p1", ("human", 0))[0], header.get("p2", ("human", 0))[0]),
         date=header.get("date", ("", 0))[0], result=result,
-        reason=header.get("reason", ("", 0))[0],
+        reason=reason,
         extra={k: v for k, (v, _) in header.items() if k not in KNOWN_KEYS})
     cls = get_game(game_id)
     if "start" in sections:

@@ -14,7 +14,7 @@ distances to a square (concentration) and piece-square sums in 3 popcounts each.
 """
 from __future__ import annotations
 
-from engines.lines_of_action import LINES, _line_moves
+from engines.lines_of_action import LINES, line_moves
 
 BIT = tuple(1 << sq for sq in range(64))
 FULL = (1 << 64) - 1
@@ -43,7 +43,7 @@ def _mobility(squares, a: int, b: int) -> int:
     the edge 1, a capture twice as much."""
     v = 0
     for side, other, sign in ((a, b, 1), (b, a, -1)):
-        for m in _line_moves(squares, side, other):
+        for m in line_moves(squares, side, other):
             w = 2 if BIT[m.dst] & EDGE else 4
             if other & BIT[m.dst]:
                 w *= 2
@@ -63,7 +63,7 @@ class _LineMemo:
         self.memo: dict[int, tuple[tuple[int, ...], int]] = {}
 
     def fill(self, own: int, opp: int) -> tuple[tuple[int, ...], int]:
-        moves = tuple(64 * m.src + m.dst for m in _line_moves(self.squares, own, opp))
+        moves = tuple(64 * m.src + m.dst for m in line_moves(self.squares, own, opp))
         found = self.memo[own | (opp << 64)] = (moves, _mobility(self.squares, own, opp))
         return found
 

@@ -12,7 +12,7 @@ Seat 0 attacks the top goal (nodes 99..101), seat 1 the bottom one (102..104).
 """
 from __future__ import annotations
 
-from engines.paper_soccer import ADJ, FULL, N_FIELD, NB, OPP, _EDGE_BIT
+from engines.paper_soccer import ADJ, FULL, N_FIELD, NB, OPP, EDGE_BIT
 
 N_POINTS = 105
 DIGITS = "01234567"
@@ -21,7 +21,7 @@ DIGITS = "01234567"
 S_Q = NB[:]  # the point reached
 S_BIT = [1 << (s & 7) for s in range(N_POINTS * 8)]  # the bit at p
 S_BACK = [1 << OPP[s & 7] for s in range(N_POINTS * 8)]  # the bit at q
-EBIT = _EDGE_BIT[:]  # one bit per undirected edge
+EBIT = EDGE_BIT[:]  # one bit per undirected edge
 
 # Per point, its steps: (bit at p, q, bit at q, edge bit, sid, full mask of q).
 STEPS: list[tuple[tuple[int, int, int, int, int, int], ...]] = [

@@ -47,7 +47,7 @@ _CONVERT = [[Move(CONVERT, u, target=t) for t in range(N_UNITS)] for u in range(
 
 class CultistWars(Game[Move]):
     id: ClassVar[str] = "cultist-wars"
-    aliases: ClassVar[tuple[str, ...]] = ("cw",)
+    seeded: ClassVar[bool] = True  # the seed draws the map
     title: ClassVar[str] = "Cultist Wars"
     description: ClassVar[str] = "Convert neutrals with your leader, shoot enemy cultists on a 13x7 map"
     limits: ClassVar[TimeLimits] = TimeLimits(1000, 50)
@@ -324,6 +324,8 @@ class CultistWars(Game[Move]):
     def turn(self) -> int:
         """Turns played (0..150): both players' actions count; the player to move is turn % 2."""
         return self._turn
+
+    game_ply = turn  # the protocol's name
 
     @property
     def lcg_state(self) -> int:

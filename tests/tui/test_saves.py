@@ -140,7 +140,7 @@ async def test_a_forfeited_game_stays_finished_when_loaded(_saves_in_a_temporary
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         load = await open_load_screen(pilot, "l")
-        assert result_words(load.entries[0]) == "Yellow won (crash)"
+        assert result_words(load.entries[0]) == "Yellow won (the bot crashed)"
         await pilot.press("v")  # replay it: the forfeit shows at the last move only
         replay = app.screen
         assert isinstance(replay, ReplayScreen) and replay.session.outcome() is None

@@ -54,7 +54,7 @@ class Session:
         self.start = start
         self.game: Game = self.cls.from_text(start) if start is not None else self.cls.new(self.seed)
         self.first_seat = self.game.current_player()
-        self.start_ply = plies_before(self.game)  # turns played before the start (a loaded position)
+        self.start_ply = self.game.game_ply  # turns played before the start (a loaded position)
         self.notation: list[str] = []
         self._redo: list[str] = []  # the next move to redo is last
         self.forced: Outcome | None = None  # a forfeit: a bot that crashed, timed out or answered nonsense
@@ -232,19 +232,10 @@ class Session:
         if out is None:
             return "", ""
         headline = "Draw" if out.winner is None else f"{side_names[out.winner]} wins"
-        reason = out.detail or out.reason.replace("_", " ")
+        reason = out.detail or out.reason.words
         # Engines name the seats ("seat 0 scored a goal", "player 1 connected four"): use the sides' names.
         reason = re.sub(r"\b(?:seat|player) ([01])\b", lambda m: side_names[int(m.group(1))], reason)
         return headline, reason[:1].upper() + reason[1:]
-
-
-def plies_before(game: Game) -> int:
-    """The turns a position says were played before it (each engine keeps its own counter; 0 if none)."""
-    for name in ("turn_index", "turns_played", "turn"):  # Connect 4, Lines of Action, the other two
-        value = getattr(game, name, None)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-    return 0
 
 
 def outcome_result(out: Outcome | None) -> tuple[str, str]:

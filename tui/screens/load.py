@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from engines.base import reason_words
 from engines import get_game
 from tui.screens.dialogs import ConfirmScreen
 from tui.core.storage import AUTOSAVE_NAME, SaveEntry, list_saves, shown
@@ -42,7 +43,7 @@ def result_words(entry: SaveEntry) -> str:
     names = side_names(entry.game)
     words = RESULT_WORDS.get(entry.result, entry.result).format(*names)
     if entry.result != "*" and entry.reason:
-        words += f" ({entry.reason.replace('_', ' ')})"
+        words += f" ({reason_words(entry.reason)})"
     return words
 
 

@@ -72,7 +72,7 @@ class SetupScreen(Screen):
         yield GameFooter()
 
     def _seed_note(self) -> str:
-        if self.game_id == "cultist-wars":
+        if get_game(self.game_id).seeded:
             return "the map comes from the seed"
         return "not used by this game"
 

@@ -41,7 +41,7 @@ class StatusPanel(Static):
         board_cls = type(board)
         text = Text()
         text.append(session.cls.title, "bold")
-        if session.game_id == "cultist-wars":
+        if session.cls.seeded:
             text.append(f"  seed {session.seed}", "dim")
         text.append("\n")
         over = session.outcome()
