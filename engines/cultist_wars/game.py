@@ -32,9 +32,10 @@ from .lcg import LCG_START, lcg_rand
 from .mapgen import HEIGHT, LEADER_TILES, WIDTH, generate_map
 from .protocol import (CONVERT, MOVE, SHOOT, WAIT, WAIT_MOVE, Move, move_to_text, parse_action,
                        recorded_text)
-from .rules import N_UNITS, validity_error
+from .position_text import position_from_text, position_to_text
+from .reader import CultistWarsReader
+from .rules import N_UNITS, TURNS, validity_error
 
-TURNS = 150
 N_NEUTRAL_SLOTS = 12  # Board.NUMBER_OF_NEUTRALS: the bound of the neutral pick, whatever is left
 NEUTRAL = 2
 DEFAULT_SEED = 0  # `new(None)` plays the map of game seed 0
@@ -301,22 +302,16 @@ class CultistWars(Game[Move]):
 
     @classmethod
     def input_reader(cls):
-        from .reader import CultistWarsReader
-
-        return CultistWarsReader()
+        return CultistWarsReader(cls)
 
     # ------------------------------------------------------------------ text
 
     def to_text(self) -> str:
-        from .position_text import position_to_text
-
         return position_to_text(self)
 
     @classmethod
     def from_text(cls, text: str) -> "CultistWars":
-        from .position_text import position_from_text
-
-        return position_from_text(text)
+        return position_from_text(text, cls)
 
     # ------------------------------------------------------------------ helpers for the UI
 

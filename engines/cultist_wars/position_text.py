@@ -24,7 +24,7 @@ from engines.numbers import SEED_MAX, SEED_MIN, NumberError, parse_int, quote
 from .board import tile
 from .lcg import LCG_MASK
 from .mapgen import HEIGHT, WIDTH, generate_map
-from .rules import N_UNITS
+from .rules import N_UNITS, TURNS
 
 UNIT_CHARS = "0123456789abcd"
 _KEYS = ("game", "map_seed", "turn", "to_move", "lcg_seed", "unit_counts")
@@ -106,9 +106,9 @@ def _int(n: int, s: str, what: str, lo: int, hi: int) -> int:
         raise PositionError(f"line {n}: {e}") from None
 
 
-def position_from_text(text: str):
-    from .game import TURNS, CultistWars
-
+def position_from_text(text: str, game_class):
+    """The position `text` describes, as a `game_class` (CultistWars, handed in so that this module,
+    which the game uses, does not import the game)."""
     r = _Reader(text)
     n, game_id = r.need("game")
     if game_id != "cultist-wars":
@@ -128,7 +128,7 @@ def position_from_text(text: str):
         raise PositionError(f"line {r.values['map_seed'][0]}: the rows are not the map of seed {map_seed} "
                             "(write `map_seed = none` for an edited map)")
     pos, hp, owner = _read_units(r, obstacles, grid)
-    game = CultistWars(frozenset(obstacles), pos, hp, owner, lcg, turn, map_seed)
+    game = game_class(frozenset(obstacles), pos, hp, owner, lcg, turn, map_seed)
 
     n, s = r.need("unit_counts")
     counts = s.split()

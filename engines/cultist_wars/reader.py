@@ -25,11 +25,10 @@ from __future__ import annotations
 from itertools import product
 from typing import Callable, Hashable
 
-from engines.base import InputReader, quote
+from engines.base import Game, InputReader, quote
 from engines.textread import LineSource
 
 from .board import tile
-from .game import CultistWars
 from .lcg import LCG_START, lcg_next, lcg_rand
 from .mapgen import HEIGHT, LEADER_TILES, WIDTH
 from .protocol import Move
@@ -40,14 +39,16 @@ Seen = tuple
 
 
 class CultistWarsReader(InputReader):
-    def __init__(self) -> None:
+    def __init__(self, game_class: type[Game]) -> None:
+        # the game hands its class in (CultistWars): importing it here would be an import cycle
+        self.game_class = game_class
         self.src = LineSource()
         self.seat: int | None = None
         self.obstacles: frozenset[int] = frozenset()
-        self.last: CultistWars | None = None  # the position last handed to the bot
+        self.last: Game | None = None  # the position last handed to the bot
         self.mine: Move | None = None  # the bot's answer to it, from `played`
 
-    def read_turn(self, readline: Callable[[], str]) -> CultistWars:
+    def read_turn(self, readline: Callable[[], str]) -> Game:
         src = self.src
         src.begin_turn(readline)
         if self.seat is None:
@@ -124,11 +125,11 @@ class CultistWarsReader(InputReader):
 
     # ------------------------------------------------------------------ rebuilding
 
-    def _rebuild(self, seen: Seen) -> CultistWars:
+    def _rebuild(self, seen: Seen) -> Game:
         if self.last is None and self.seat == 0:
             return self._start_as_seen(seen)
         if self.last is None:  # player 1's first turn: the start comes from the map's symmetry
-            starts = first_turn_starts(self.obstacles, seen)
+            starts = first_turn_starts(self.game_class, self.obstacles, seen)
         else:
             starts = self._starts_before_opponent()
         for start in starts:
@@ -137,13 +138,13 @@ class CultistWarsReader(InputReader):
                 return found
         return self._direct(starts[0] if starts else None, seen)
 
-    def _start_as_seen(self, seen: Seen) -> CultistWars:
+    def _start_as_seen(self, seen: Seen) -> Game:
         pos = [s[1] if s else -1 for s in seen]
         hp = [s[0] if s else 0 for s in seen]
         owner = [s[2] if s else 2 for s in seen]
-        return CultistWars(self.obstacles, pos, hp, owner, LCG_START, 0)
+        return self.game_class(self.obstacles, pos, hp, owner, LCG_START, 0)
 
-    def _starts_before_opponent(self) -> list[CultistWars]:
+    def _starts_before_opponent(self) -> list[Game]:
         """The positions the opponent may have moved from."""
         assert self.last is not None
         if self.mine is not None:
@@ -157,7 +158,7 @@ class CultistWarsReader(InputReader):
             starts.append(game)
         return starts
 
-    def _direct(self, base: CultistWars | None, seen: Seen) -> CultistWars:
+    def _direct(self, base: Game | None, seen: Seen) -> Game:
         """The position read straight from the input when no replay explains it."""
         if base is None:
             base = self.last
@@ -172,15 +173,15 @@ class CultistWarsReader(InputReader):
                 lcg = lcg_next(lcg)
         pos = [s[1] if s else -1 for s in seen]
         hp = [s[0] if s else 0 for s in seen]
-        return CultistWars(self.obstacles, pos, hp, owner, lcg, turn + 1)
+        return self.game_class(self.obstacles, pos, hp, owner, lcg, turn + 1)
 
 
-def _matches(game: CultistWars, seen: Seen) -> bool:
+def _matches(game: Game, seen: Seen) -> bool:
     return all((s is None and hp == 0) or (s is not None and s == (hp, pos, owner))
                for s, hp, pos, owner in zip(seen, game._hp, game._pos, game._owner))
 
 
-def _after_matching_move(start: CultistWars, seen: Seen) -> CultistWars | None:
+def _after_matching_move(start: Game, seen: Seen) -> Game | None:
     for move in start.legal_moves():
         start.push(move)
         if _matches(start, seen):
@@ -195,7 +196,7 @@ def _mirror(t: int) -> int:
     return t - t % WIDTH + (WIDTH - 1 - t % WIDTH)
 
 
-def first_turn_starts(obstacles: frozenset[int], seen: Seen) -> list[CultistWars]:
+def first_turn_starts(game_class: type[Game], obstacles: frozenset[int], seen: Seen) -> list[Game]:
     """Candidate starts of the game, from what player 1 sees after player 0's first turn."""
     if any(s is None for s in seen):
         return []
@@ -212,5 +213,5 @@ def first_turn_starts(obstacles: frozenset[int], seen: Seen) -> list[CultistWars
         pos = leaders + [p for p, _ in choice] + [q for _, q in choice]
         if len(set(pos)) == N_UNITS and not any(t in obstacles for t in pos):
             owner = [0, 1] + [2] * (N_UNITS - 2)
-            starts.append(CultistWars(obstacles, pos, [10] * N_UNITS, owner, LCG_START, 0))
+            starts.append(game_class(obstacles, pos, [10] * N_UNITS, owner, LCG_START, 0))
     return starts

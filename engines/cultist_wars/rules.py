@@ -14,6 +14,7 @@ from .board import SHOOT_RANGE, XY, distance, in_bounds, move_step, tile
 from .protocol import CONVERT, MOVE, SHOOT, WAIT, WAIT_MOVE, Move
 
 N_UNITS = 14
+TURNS = 150  # the game ends after this many turns (both players' actions count)
 LEADERS = (0, 1)
 
 

@@ -570,7 +570,7 @@ def test_reader_rebuilds_player_ones_first_turn_after_a_conversion():
     else:
         pytest.skip("no seed with a neutral next to leader 0")
     game.push(converts[0])
-    reader = CultistWarsReader()
+    reader = CultistWars.input_reader()
     lines = iter(game.bot_input(first=True))
     seen = reader.read_turn(lambda: next(lines))
     assert seen.key() == game.key() and seen.legal_moves() == game.legal_moves()
@@ -581,7 +581,7 @@ def test_reader_follows_a_whole_game_with_kills():
     rng = random.Random(7)
     for _ in range(3):
         game = CultistWars.new(rng.randrange(1000))
-        readers, first = [CultistWarsReader(), CultistWarsReader()], [True, True]
+        readers, first = [CultistWars.input_reader(), CultistWars.input_reader()], [True, True]
         while game.outcome() is None:
             seat = game.current_player()
             lines = iter(game.bot_input(first[seat]))
