@@ -21,7 +21,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
 
-from engines.base import EngineError
+from engines.base import EngineError, quote
 from engines.savefile import SavedGame, dump
 from tui.core.autosave import Autosaver, autosave_path, resumable, set_aside_unreadable_autosave
 from tui.core.opponents import AIOpponent
@@ -362,9 +362,9 @@ def specs_for_saved(players: tuple[str, str], has_moves: bool, fallback: list[Pl
                 spec = parse_spec(label)
             except SpecError:
                 spec = fallback[seat] if fallback else PlayerSpec("human")
-                notes.append(f"seat {seat}: {label!r} is not a player spec; {spec.label} plays instead")
+                notes.append(f"seat {seat}: {quote(label)} is not a player spec; {spec.label} plays instead")
         if spec.kind == "cmd" and has_moves:
-            notes.append(f"seat {seat}: the bot {spec.command!r} cannot join a game in progress "
+            notes.append(f"seat {seat}: the bot {quote(spec.command)} cannot join a game in progress "
                          "(a bot only understands a game from its start); a human plays instead")
             spec = PlayerSpec("human")
         specs.append(spec)

@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.worker import get_current_worker
 
-from engines.base import EngineError, InvalidOutput
+from engines.base import EngineError, InvalidOutput, quote
 from engines.referee.process import Answer, BotCrashed, BotError
 from tui.core.opponents import HINT_LEVEL, AIOpponent, BotSeat, bot_failure_words
 from tui.screens.dialogs import ConfirmScreen, GameOverScreen, MovePrompt
@@ -183,13 +183,13 @@ class GameScreen(Screen):
         try:
             played = self.session.play(message.text)
         except InvalidOutput as e:
-            self.say(f"Illegal move {message.text!r}: {e}", error=True)
+            self.say(f"Illegal move {quote(message.text)}: {e}", error=True)
             return
         except EngineError as e:
-            self.say(f"Cannot play {message.text!r}: {e}", error=True)
+            self.say(f"Cannot play {quote(message.text)}: {e}", error=True)
             return
         except Exception as e:  # an engine bug: say so, keep the game open
-            self.say(f"Internal error playing {message.text!r}: {type(e).__name__}: {e}", error=True)
+            self.say(f"Internal error playing {quote(message.text)}: {type(e).__name__}: {e}", error=True)
             return
         self._moved(played)
 
@@ -244,7 +244,7 @@ class GameScreen(Screen):
         try:
             played = self.session.play(move)
         except Exception as e:  # EngineError, or an engine bug: the AI's turn failed, in words
-            self._ai_error(search, f"it chose {move!r}, which the referee refuses: {e}")
+            self._ai_error(search, f"it chose {quote(str(move))}, which the referee refuses: {e}")
             return
         self._moved(played)
 
@@ -335,8 +335,8 @@ class GameScreen(Screen):
         try:
             played = self.session.play(line)
         except InvalidOutput as e:
-            self.session.forfeit(seat, "invalid", f"{side} (bot) sent {line!r}: {e}")
-            self.say(f"{side} loses: its bot sent {line!r}, which the referee refuses: {e}", error=True)
+            self.session.forfeit(seat, "invalid", f"{side} (bot) sent {quote(line)}: {e}")
+            self.say(f"{side} loses: its bot sent {quote(line)}, which the referee refuses: {e}", error=True)
             self._position_changed()
             return
         self._moved(played)

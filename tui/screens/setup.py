@@ -17,6 +17,7 @@ from tui.widgets.footer import GameFooter
 
 from ai.levels import describe_level
 from engines import get_game
+from engines.base import quote
 from tui.core.specs import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, PlayerSpec, SpecError, parse_spec
 from tui.widgets.boards import board_class
 
@@ -128,7 +129,7 @@ class SetupScreen(Screen):
         try:
             return int(text)
         except ValueError:
-            raise SpecError(f"the seed must be a whole number, not {text!r}") from None
+            raise SpecError(f"the seed must be a whole number, not {quote(text)}") from None
 
     def action_start(self) -> None:
         try:
