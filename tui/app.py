@@ -23,6 +23,7 @@ from textual.message import Message
 
 from engines.base import EngineError, quote
 from engines.savefile import SavedGame, dump
+from tui.commands import GameCommands
 from tui.core.autosave import Autosaver, autosave_path, resumable, set_aside_unreadable_autosave
 from tui.core.opponents import AIOpponent
 from tui.screens.dialogs import ConfirmScreen, MessageScreen
@@ -45,7 +46,7 @@ class AutosaveResult(Message):
 class TermArenaApp(App):
     CSS_PATH = "styles/app.tcss"
     TITLE = "termarena"
-    ENABLE_COMMAND_PALETTE = False
+    COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS = [Binding("ctrl+q", "quit", "quit", priority=True)]
 
     def __init__(self, game: str | None = None, specs: list[PlayerSpec] | None = None,

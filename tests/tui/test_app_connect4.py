@@ -287,3 +287,34 @@ async def test_a_silent_bot_loses_on_time_with_the_codingame_limit():
         s = session(app)
         await wait_until(pilot, lambda: s.is_over(), timeout=10)
         assert s.outcome().reason == "timeout" and s.outcome().winner == 1
+
+
+async def test_the_help_lists_every_key_of_the_game_screen_in_its_binding_words():
+    """The help is built from GameScreen.BINDINGS: a key added there shows in the help by itself."""
+    from tui.screens.game import GameScreen
+    from tui.screens.help import HelpScreen, format_key
+
+    app = make_app("connect4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        text = "\n".join(f"{keys} {words}" for keys, words in app.screen.key_rows)
+        for b in GameScreen.BINDINGS:
+            assert b.id, f"{b.key} has no id"
+            assert all(format_key(k) in text for k in b.key.split(",")), b.key
+            assert (b.tooltip or b.description).split(",")[0].split("{")[0] in text, b.id
+
+
+async def test_the_command_palette_runs_undo_like_its_key():
+    from textual.command import CommandPalette
+
+    app = make_app("connect4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        await wait_until(pilot, lambda: session(app).ply == 1)
+        await pilot.press("ctrl+p")
+        await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"undo")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: session(app).ply == 0)

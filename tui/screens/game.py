@@ -48,19 +48,28 @@ class BotStderr(Message):
 
 
 class GameScreen(Screen):
+    # Declared once: the footer shows `description`, the help screen `tooltip` (the longer words) and
+    # the command palette runs the same actions; `id`s name the keys for tests and keymaps.
     BINDINGS = [
-        Binding("question_mark", "help", "help"),
-        Binding("u,ctrl+z", "undo", "undo"),
-        Binding("r,ctrl+y", "redo", "redo"),
-        Binding("H", "hint", "hint"),
-        Binding("colon", "type_move", "type move", show=False),
-        Binding("n", "new_game('shown')", "new game"),  # in the footer once the game is over
-        Binding("n", "new_game", "new game", show=False),
-        Binding("L", "toggle_log", "bot log"),
-        Binding("ctrl+r", "retry_ai", "retry AI"),
+        Binding("question_mark", "help", "help", id="game.help", tooltip="this help"),
+        Binding("colon", "type_move", "type move", show=False, id="game.type_move",
+                tooltip="type a move in the game's CodinGame notation, e.g. {example}"),
+        Binding("u,ctrl+z", "undo", "undo", id="game.undo",
+                tooltip="undo: one move in hot-seat, back to your own turn against the AI"),
+        Binding("r,ctrl+y", "redo", "redo", id="game.redo", tooltip="redo what was undone"),
+        Binding("H", "hint", "hint", id="game.hint",
+                tooltip="hint: the strongest AI level (6) suggests a move, without playing it"),
+        Binding("n", "new_game('shown')", "new game", id="game.new_game_over"),  # in the footer once over
+        Binding("n", "new_game", "new game", show=False, id="game.new_game",
+                tooltip="new game (asks first while a game runs)"),
         # not in the footer (no room at 80 columns); the help screen lists them
-        Binding("ctrl+s", "save", "save", show=False),
-        Binding("ctrl+o", "load", "load", show=False),
+        Binding("ctrl+s", "save", "save", show=False, id="game.save",
+                tooltip="save the game to a file of the save folder (asks a name)"),
+        Binding("ctrl+o", "load", "load", show=False, id="game.load",
+                tooltip="load a saved game: play on, or replay a finished one (← → Home End)"),
+        Binding("L", "toggle_log", "bot log", id="game.bot_log",
+                tooltip="show or hide the bots' stderr (games with an external bot)"),
+        Binding("ctrl+r", "retry_ai", "retry AI", id="game.retry_ai", tooltip="ask the AI again after it failed"),
     ]
 
     def __init__(self, session: Session, ai: AIOpponent) -> None:
@@ -405,7 +414,7 @@ class GameScreen(Screen):
             self.say(self.session.undo_refusal() or "", error=True)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.session, self.board_cls))
+        self.app.push_screen(HelpScreen(self.session, self.board_cls, self.BINDINGS))
 
     def action_undo(self) -> None:
         refusal = self.session.undo_refusal()

@@ -11,19 +11,23 @@ from textual.widgets import Static
 
 from tui.core.session import Session
 
-GENERAL_KEYS = [
-    ("?", "this help"),
-    (":", "type a move in the game's CodinGame notation, e.g. {example}"),
-    ("u  ctrl+z", "undo: one move in hot-seat, back to your own turn against the AI"),
-    ("r  ctrl+y", "redo what was undone"),
-    ("H", "hint: the strongest AI level (6) suggests a move, without playing it"),
-    ("n", "new game (asks first while a game runs)"),
-    ("ctrl+s", "save the game to a file of the save folder (asks a name)"),
-    ("ctrl+o", "load a saved game: play on, or replay a finished one (← → Home End)"),
-    ("L", "show or hide the bots' stderr (games with an external bot)"),
-    ("ctrl+r", "ask the AI again after it failed"),
-    ("ctrl+q", "quit (asks first while a game runs; the game is autosaved and offered next time)"),
-]
+def binding_rows(bindings: list[Binding], example: str) -> list[tuple[str, str]]:
+    """One help row per key of `bindings`, in the words of its tooltip (a key bound twice: the binding
+    that has one), else its description: the help is made from the bindings, never kept beside them."""
+    rows: dict[str, str] = {}
+    for b in bindings:
+        keys = "  ".join(format_key(k) for k in b.key.split(","))
+        if b.tooltip or keys not in rows:
+            rows[keys] = (b.tooltip or b.description).format(example=example)
+    return list(rows.items())
+
+
+def format_key(key: str) -> str:
+    return {"question_mark": "?", "colon": ":"}.get(key.strip(), key.strip())
+
+
+APP_ROWS = [("ctrl+p", "command palette: every command of this screen by name (new game, save, undo, hint…)"),
+            ("ctrl+q", "quit (asks first while a game runs; the game is autosaved and offered next time)")]
 
 
 def key_table(rows: list[tuple[str, str]]) -> Table:
@@ -38,10 +42,11 @@ def key_table(rows: list[tuple[str, str]]) -> Table:
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q,enter", "close", "close help")]
 
-    def __init__(self, session: Session, board_cls) -> None:
+    def __init__(self, session: Session, board_cls, bindings: list[Binding]) -> None:
         super().__init__()
         self.session = session
         self.board_cls = board_cls
+        self.bindings = bindings  # the game screen's: the help shows exactly the keys it has
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="help"):
@@ -52,7 +57,8 @@ class HelpScreen(ModalScreen[None]):
                     yield Static(Text("• " + note, style="dim"))
                 yield Static(Text("\nEverywhere in a game", style="bold"))
                 example = self.board_cls.move_example or "the move a bot would print"
-                yield Static(key_table([(k, what.format(example=example)) for k, what in GENERAL_KEYS]))
+                self.key_rows = binding_rows(self.bindings, example) + APP_ROWS
+                yield Static(key_table(self.key_rows), id="help-keys")
                 yield Static(Text("\n" + "\n".join(self.session_notes()), style="italic"))
             yield Static(Text("↑ ↓ PgUp PgDn scroll · esc or ? closes this help", style="dim"))
 

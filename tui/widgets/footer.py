@@ -15,6 +15,11 @@ from textual.widgets._footer import FooterKey
 
 
 class GameFooter(Footer):
+    def __init__(self, *args, **kwargs) -> None:
+        # ctrl+p (the command palette) is listed in the help instead: 80 columns have no room for it
+        kwargs.setdefault("show_command_palette", False)
+        super().__init__(*args, **kwargs)
+
     _refresh_pending = False
     _layout: tuple | None = None  # (key, action, description) of the keys shown, in order
 
