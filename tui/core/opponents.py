@@ -2,13 +2,15 @@
 external bots (child processes spoken to with the CodinGame protocol).
 
 Both are driven from the game screen; nothing here blocks the UI thread:
-* `AIOpponent` only starts searches and collects their events without waiting (`poll`), so the screen
-  polls it from a timer; cancelling kills the worker process at once.
+* `AIOpponent.start` returns at once; `wait` blocks up to a timeout for the search's next events, so
+  the screen calls it in a thread worker that posts them as messages; cancelling (from the UI thread)
+  kills the search process at once.
 * `BotSeat.ask` waits for the bot's answer (with the game's time limit), so the screen runs it in a
   thread worker; closing the bot makes a waiting `ask` return at once with an error.
 """
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 
@@ -37,49 +39,48 @@ class AIOpponent:
         self.think_ms = think_ms  # None: each level's own budget
         self._process: SearchProcess | None = None
         self.search: Search | None = None
+        # start and cancel run on the UI thread, wait in a worker thread: the process is used by one
+        # thread at a time (a wait holds the lock for at most its timeout)
+        self._lock = threading.Lock()
 
     def start(self, session: Session, level: int, purpose: str = "move") -> Search:
-        if self._process is None:
-            self._process = SearchProcess()
         request = SearchRequest(game=session.game_id, moves=tuple(session.notation), level=level,
                                 seed=session.seed, start=session.start, think_ms=self.think_ms,
                                 ai_seed=session.seed + session.ply)
-        sid = self._process.start(request)
-        self.search = Search(sid, purpose, session.to_move(), session.ply, time.monotonic())
+        with self._lock:
+            if self._process is None:
+                self._process = SearchProcess()
+            sid = self._process.start(request)
+            self.search = Search(sid, purpose, session.to_move(), session.ply, time.monotonic())
         return self.search
 
-    def poll(self) -> list[SearchEvent]:
-        """The events that have arrived, without waiting; updates `search.info`."""
-        if self._process is None or self.search is None:
-            return []
-        out = []
-        while self.search is not None:
-            batch = list(self._process.events(0))
-            if not batch:
-                break
-            for ev in batch:
-                if ev.search_id != self.search.sid:
-                    continue
-                out.append(ev)
-                if ev.kind == "info":
-                    self.search.info = ev.info
-            if any(ev.kind in ("done", "error") for ev in batch):
-                break
+    def wait(self, search: Search, timeout: float) -> list[SearchEvent]:
+        """The events of `search` that arrive within `timeout` seconds (none once it is not the current
+        search any more); updates `search.info`.  Blocks: call it from a worker thread."""
+        with self._lock:
+            if self._process is None or self.search is not search:
+                return []
+            out = [ev for ev in self._process.events(timeout) if ev.search_id == search.sid]
+        for ev in out:
+            if ev.kind == "info":
+                search.info = ev.info
         return out
 
     def finished(self) -> None:
         self.search = None
 
     def cancel(self) -> None:
-        if self.search is not None and self._process is not None:
-            self._process.cancel()
-        self.search = None
+        with self._lock:
+            if self.search is not None and self._process is not None:
+                self._process.cancel()
+            self.search = None
 
     def close(self) -> None:
-        self.search = None
-        if self._process is not None:
-            self._process.close()
-            self._process = None
+        with self._lock:
+            self.search = None
+            if self._process is not None:
+                self._process.close()
+                self._process = None
 
 
 class BotSeat:

@@ -1,15 +1,16 @@
 """The game screen: the board, the side panel (players, turn, AI progress, moves, messages), the footer.
 
 Every change of position goes through `_position_changed`, which redraws, then hands the turn to whoever
-sits in the seat to move: a human (the board takes input), the AI (a search in another process, polled
-from a timer) or an external bot (asked in a thread worker).  Answers that arrive for a position that
+sits in the seat to move: a human (the board takes input), the AI (a search in another process, waited
+for in a thread worker that posts its progress as messages) or an external bot (asked in a thread
+worker).  Answers that arrive for a position that
 is gone (after an undo, a new game) are dropped: each turn has a token.
 """
 from __future__ import annotations
 
 import time
 
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -32,6 +33,7 @@ from tui.widgets.move_list import MoveList
 from tui.widgets.status import MessageLine, StatusPanel, ThinkingLine
 
 TICK_S = 0.05
+AI_WAIT_S = 0.1  # how long the AI's waiting worker blocks at a time (a cancel waits at most this)
 WATCH_DELAY_S = 0.6  # between moves when no human plays, so the game can be followed
 
 
@@ -45,6 +47,14 @@ class BotStderr(Message):
     def __init__(self, seat: int, line: str) -> None:
         super().__init__()
         self.seat, self.line = seat, line
+
+
+class AIReport(Message):
+    """Progress, the move or a failure of a search, posted by the worker that waits for it."""
+
+    def __init__(self, search, event) -> None:
+        super().__init__()
+        self.search, self.event = search, event
 
 
 class GameScreen(Screen):
@@ -103,7 +113,7 @@ class GameScreen(Screen):
         yield GameFooter()
 
     def on_mount(self) -> None:
-        # Runs only while an opponent thinks (it polls the AI and animates the spinner).
+        # Runs only while an opponent thinks: it animates the spinner and the clock of the thinking line.
         self._ticker = self.set_interval(TICK_S, self._tick, pause=True)
         self._start_bots()
         self._position_changed()
@@ -178,6 +188,7 @@ class GameScreen(Screen):
             self._watch_timer.stop()
             self._watch_timer = None
         self.ai.cancel()
+        self.workers.cancel_group(self, "ai")
         self.workers.cancel_group(self, "bot")
         self._bot_waiting = None
 
@@ -222,25 +233,36 @@ class GameScreen(Screen):
 
     def _wake(self) -> None:
         self._ticker.resume()
+        if self.ai.search is not None:
+            self._wait_for_ai(self.ai.search)
+
+    @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
+    def _wait_for_ai(self, search) -> None:
+        worker = get_current_worker()
+        while not worker.is_cancelled and self.ai.search is search:
+            for ev in self.ai.wait(search, AI_WAIT_S):
+                self.post_message(AIReport(search, ev))
+                if ev.kind in ("done", "error"):
+                    return
+
+    @on(AIReport)
+    def _ai_report(self, message: AIReport) -> None:
+        search, ev = message.search, message.event
+        if search is not self.ai.search:
+            return  # cancelled meanwhile: a position that is gone
+        if ev.kind == "done":
+            self.ai.finished()
+            self._ai_done(search, ev.move)
+        elif ev.kind == "error":
+            self.ai.finished()
+            self._ai_error(search, ev.error or "unknown error")
+        self._show_thinking()
 
     def _tick(self) -> None:
         self._frame += 1
-        if self.ai.search is None:
-            self._show_thinking()
-            if self._bot_waiting is None:
-                self._ticker.pause()
-            return
-        search = self.ai.search
-        for ev in self.ai.poll():
-            if ev.kind == "done":
-                self.ai.finished()
-                self._ai_done(search, ev.move)
-                break
-            if ev.kind == "error":
-                self.ai.finished()
-                self._ai_error(search, ev.error or "unknown error")
-                break
         self._show_thinking()
+        if self.ai.search is None and self._bot_waiting is None:
+            self._ticker.pause()
 
     def _ai_done(self, search, move: str | None) -> None:
         if search.ply != self.session.ply or move is None:
