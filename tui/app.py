@@ -18,6 +18,7 @@ import threading
 from pathlib import Path
 
 from textual.app import App
+from textual.screen import Screen
 from textual.binding import Binding
 from textual.message import Message
 
@@ -155,18 +156,22 @@ class TermArenaApp(App):
     def show_picker(self) -> None:
         self._show(PickerScreen())
 
+    def _page(self) -> Screen | None:
+        """The page (picker, setup or game: PAGES) at the bottom of what is shown, if any."""
+        return next((s for s in self.screen_stack if isinstance(s, PAGES)), None)
+
     def _show(self, screen) -> None:
-        """Replace the current page (picker, setup or game) with another; dialogs over it go too."""
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
-        if len(self.screen_stack) < 2:
+        """Replace the current page with another; what was pushed over it (dialogs, load, replay) goes too."""
+        if self._page() is None:
             self.push_screen(screen)
-        else:
-            self.switch_screen(screen)
+            return
+        while not isinstance(self.screen, PAGES):
+            self.pop_screen()
+        self.switch_screen(screen)
 
     def leave_page(self, screen) -> None:
         """Leave a screen pushed over a page (load, replay): back to what was under it."""
-        if len(self.screen_stack) > 2 and self.screen is screen:
+        if self.screen is screen and self._page() is not None:
             self.pop_screen()
         else:
             self.show_picker()
@@ -345,6 +350,10 @@ def _same_file(a: Path, b: Path) -> bool:
         return os.path.samefile(a, b)
     except (OSError, ValueError):
         return False
+
+
+# The pages replace each other (_show); load, replay and dialogs are pushed over them.
+PAGES = (PickerScreen, SetupScreen, GameScreen)
 
 
 def specs_for_saved(players: tuple[str, str], has_moves: bool, fallback: list[PlayerSpec] | None,

@@ -21,6 +21,7 @@ from textual.worker import get_current_worker
 
 from engines.base import EngineError, InvalidOutput, quote
 from engines.referee.process import Answer, BotCrashed, BotError
+from tui.screens.arena import ArenaPage
 from tui.core.opponents import HINT_LEVEL, AIOpponent, BotSeat, bot_failure_words
 from tui.screens.dialogs import ConfirmScreen, GameOverScreen, MovePrompt
 from tui.screens.help import HelpScreen
@@ -57,7 +58,7 @@ class AIReport(Message):
         self.search, self.event = search, event
 
 
-class GameScreen(Screen):
+class GameScreen(ArenaPage, Screen):
     # Declared once: the footer shows `description`, the help screen `tooltip` (the longer words) and
     # the command palette runs the same actions; `id`s name the keys for tests and keymaps.
     BINDINGS = [
@@ -136,9 +137,7 @@ class GameScreen(Screen):
         session = self.session
         if session.changes != self._autosaved:  # a move, an undo, a redo, a forfeit: autosave it
             self._autosaved = session.changes
-            autosave = getattr(self.app, "autosave", None)
-            if autosave is not None:
-                autosave(session)
+            self.arena.autosave(session)
         if session.is_over():
             self.board.accepting = False
             self._stop_opponents()
@@ -156,8 +155,7 @@ class GameScreen(Screen):
             self._hand_out_turn()
         else:  # nobody to wait for: pause between moves so the game can be followed
             token = self._token
-            delay = getattr(self.app, "watch_delay_s", WATCH_DELAY_S)
-            self._watch_timer = self.set_timer(delay, lambda: self._hand_out_turn(token))
+            self._watch_timer = self.set_timer(self.arena.watch_delay_s, lambda: self._hand_out_turn(token))
 
     def _hand_out_turn(self, token: int | None = None) -> None:
         """Ask the AI or the bot in the seat to move for its move."""
@@ -397,13 +395,13 @@ class GameScreen(Screen):
 
     def _after_game_over(self, choice: str | None) -> None:
         if choice == "new":
-            self.app.show_setup(self.session.game_id, self.session.specs, self.session.seed)
+            self.arena.show_setup(self.session.game_id, self.session.specs, self.session.seed)
         elif choice == "undo":
             self.action_undo()
         elif choice == "save":
             self.action_save()
         elif choice == "replay":
-            self.app.show_replay(self.session.to_saved(), "of this game")
+            self.arena.show_replay(self.session.to_saved(), "of this game")
         elif choice == "quit":
             self.app.exit()
 
@@ -486,10 +484,7 @@ class GameScreen(Screen):
         from tui.screens.save import SaveScreen
         from tui.core.storage import default_name, save_game
 
-        folder = getattr(self.app, "saves_folder", None)
-        if folder is None:
-            self.say("Saving is not available here", error=True)
-            return
+        folder = self.arena.saves_folder
 
         def write(path) -> None:  # the game as it is when the name is confirmed
             save_game(path, self.session.to_saved(), self.session.game)
@@ -501,7 +496,7 @@ class GameScreen(Screen):
         self.app.push_screen(SaveScreen(folder, default_name(self.session.game_id), write), saved)
 
     def action_load(self) -> None:
-        self.app.show_load()
+        self.arena.show_load()
 
     def action_retry_ai(self) -> None:
         if self._ai_failed is not None and self.session.kind(self.session.to_move()) == "ai":
@@ -514,7 +509,7 @@ class GameScreen(Screen):
     def action_new_game(self, _shown: str = "") -> None:
         def answer(yes: bool | None) -> None:
             if yes:
-                self.app.show_setup(self.session.game_id, self.session.specs, self.session.seed)
+                self.arena.show_setup(self.session.game_id, self.session.specs, self.session.seed)
 
         if self.game_running():
             self.app.push_screen(ConfirmScreen("Abandon this game and set up a new one?"), answer)

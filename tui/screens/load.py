@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from engines.base import reason_words
 from engines import get_game
+from tui.screens.arena import ArenaPage
 from tui.screens.dialogs import ConfirmScreen
 from tui.core.storage import AUTOSAVE_NAME, SaveEntry, list_saves, shown
 from tui.widgets.footer import GameFooter
@@ -75,7 +76,7 @@ def first_line_of(error: str, path: Path) -> str:
     return error[len(prefix):] if error.startswith(prefix) else error
 
 
-class LoadScreen(Screen):
+class LoadScreen(ArenaPage, Screen):
     BINDINGS = [
         Binding("enter", "open", "open", priority=True),
         Binding("v", "replay", "replay"),
@@ -212,12 +213,12 @@ class LoadScreen(Screen):
         if entry.error:
             self.query_one("#load-note", Static).update(Text(entry.error, style="bold red"))
             return
-        self.app.open_saved(entry.path)
+        self.arena.open_saved(entry.path)
 
     def action_replay(self) -> None:
         entry = self.selected()
         if entry is not None and not entry.error and entry.turns > 0:
-            self.app.open_saved(entry.path, replay=True)
+            self.arena.open_saved(entry.path, replay=True)
 
     def action_delete(self) -> None:
         entry = self.selected()
@@ -238,4 +239,4 @@ class LoadScreen(Screen):
         self.app.push_screen(ConfirmScreen(f"Delete {shown(entry.path.name)}? It cannot be undone.", "Delete"), answer)
 
     def action_back(self) -> None:
-        self.app.leave_page(self)
+        self.arena.leave_page(self)

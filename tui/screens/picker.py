@@ -9,6 +9,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
+from tui.screens.arena import ArenaPage
 from tui.widgets.footer import GameFooter
 from textual.widgets.option_list import Option
 
@@ -25,7 +26,7 @@ def entry(index: int, title: str, line: str, style: str = "dim") -> Table:
     return table
 
 
-class PickerScreen(Screen):
+class PickerScreen(ArenaPage, Screen):
     BINDINGS = [
         *[Binding(str(i + 1), f"pick({i})", "pick", show=False) for i in range(len(GAME_IDS))],
         Binding("q", "app.quit", "quit", show=False),
@@ -50,10 +51,10 @@ class PickerScreen(Screen):
         yield GameFooter()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.app.show_setup(event.option.id)
+        self.arena.show_setup(event.option.id)
 
     def action_load(self) -> None:
-        self.app.show_load()
+        self.arena.show_load()
 
     def action_pick(self, index: int) -> None:
-        self.app.show_setup(GAME_IDS[index])
+        self.arena.show_setup(GAME_IDS[index])

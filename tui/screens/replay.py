@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from engines.savefile import SavedGame
+from tui.screens.arena import ArenaPage
 from tui.core.session import Session
 from tui.core.specs import PlayerSpec, SpecError, parse_spec
 from tui.widgets.boards import board_class
@@ -31,7 +32,7 @@ def display_spec(label: str) -> PlayerSpec:
         return PlayerSpec("human")
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(ArenaPage, Screen):
     # priority: the keys are the replay's even though boards use arrows for their cursors
     BINDINGS = [
         Binding("left", "step(-1)", "back", key_display="←", priority=True),
@@ -130,7 +131,7 @@ class ReplayScreen(Screen):
         saved = SavedGame(game=self.saved.game, moves=list(self.session.notation), start=self.saved.start,
                           seed=self.session.seed, players=self.saved.players,
                           redo=self.session.redo_moves)
-        self.app.play_saved(saved, confirm=True)
+        self.arena.play_saved(saved, confirm=True)
 
     def action_back(self) -> None:
-        self.app.leave_page(self)
+        self.arena.leave_page(self)

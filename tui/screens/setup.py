@@ -13,6 +13,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from tui.screens.arena import ArenaPage
 from tui.widgets.footer import GameFooter
 
 from ai.levels import describe_level
@@ -27,7 +28,7 @@ FIRST = [("Player 1", 0), ("Player 2", 1), ("Random", -1)]
 DEFAULT_SPECS = (PlayerSpec("human"), PlayerSpec("ai", level=DEFAULT_LEVEL))
 
 
-class SetupScreen(Screen):
+class SetupScreen(ArenaPage, Screen):
     AUTO_FOCUS = "#start"
     BINDINGS = [
         Binding("ctrl+s", "start", "start"),
@@ -137,10 +138,10 @@ class SetupScreen(Screen):
         except SpecError as e:
             self.query_one("#setup-error", Static).update(Text(str(e), style="bold red"))
             return
-        self.app.start_game(self.game_id, specs, seed)
+        self.arena.start_game(self.game_id, specs, seed)
 
     def action_back(self) -> None:
-        self.app.show_picker()
+        self.arena.show_picker()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
