@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from engines.referee.guard import descendants  # the kernel's children lists, walked down
 from engines.referee.process import BotProcess
 
 PY = sys.executable
@@ -30,24 +31,6 @@ def alive(pid: int) -> bool:
     except (OSError, IndexError):
         return False
     return state not in ("Z", "X")
-
-
-def descendants(pid: int) -> list[int]:
-    out, todo = [], [pid]
-    while todo:
-        parent = todo.pop()
-        try:
-            tasks = os.listdir(f"/proc/{parent}/task")
-        except OSError:
-            continue
-        for tid in tasks:
-            try:
-                kids = [int(k) for k in Path(f"/proc/{parent}/task/{tid}/children").read_text().split()]
-            except (OSError, ValueError):
-                continue
-            out += kids
-            todo += kids
-    return out
 
 
 def wait_for(condition, timeout: float = 20.0) -> None:
