@@ -13,7 +13,6 @@ import time
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.message import Message
 from textual.screen import Screen
@@ -29,7 +28,7 @@ from tui.core.session import Played, Session, SessionError
 from tui.widgets.boards import board_class
 from tui.widgets.boards.base import Board
 from tui.widgets.bot_log import BotLog
-from tui.widgets.footer import GameFooter
+from tui.widgets.layout import board_with_side
 from tui.widgets.move_list import MoveList
 from tui.widgets.status import MessageLine, StatusPanel, ThinkingLine
 
@@ -101,17 +100,8 @@ class GameScreen(ArenaPage, Screen):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="game-body"):
-            with Vertical(id="board-area"):
-                yield self.board
-            with Vertical(id="side"):
-                yield StatusPanel(id="status")
-                yield ThinkingLine(id="thinking")
-                yield MoveList(id="moves")
-                yield MessageLine(id="message")
-                if self.session.has_bot:
-                    yield BotLog(id="bot-log")
-        yield GameFooter()
+        log = [BotLog(id="bot-log")] if self.session.has_bot else []
+        yield from board_with_side(self.board, ThinkingLine(id="thinking"), *log)
 
     def on_mount(self) -> None:
         # Runs only while an opponent thinks: it animates the spinner and the clock of the thinking line.

@@ -11,7 +11,6 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -20,7 +19,7 @@ from tui.screens.arena import ArenaPage
 from tui.core.session import Session
 from tui.core.specs import PlayerSpec, SpecError, parse_spec
 from tui.widgets.boards import board_class
-from tui.widgets.footer import GameFooter
+from tui.widgets.layout import board_with_side
 from tui.widgets.move_list import MoveList
 from tui.widgets.status import MessageLine, StatusPanel
 
@@ -60,15 +59,7 @@ class ReplayScreen(ArenaPage, Screen):
         self._go(0)
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="game-body"):
-            with Vertical(id="board-area"):
-                yield self.board
-            with Vertical(id="side"):
-                yield StatusPanel(id="status")
-                yield Static(id="replay-info")
-                yield MoveList(id="moves")
-                yield MessageLine(id="message")
-        yield GameFooter()
+        yield from board_with_side(self.board, Static(id="replay-info"))
 
     def on_mount(self) -> None:
         self._changed()

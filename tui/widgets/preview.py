@@ -28,40 +28,36 @@ def _side_styles(game_id: str) -> tuple[str, str]:
     return board_class(game_id).side_styles
 
 
-def _connect4(game) -> Text:
-    styles = _side_styles(game.id)
+def _stones(rows: list[str], header: str, labels: list[str] | None, marks: str, styles) -> Text:
+    """A board of stones (Connect 4's chips, Lines of Action's checkers): `marks[k]` in `styles[k]` for
+    the side whose cell letter is `marks`' k-th owner, `·` for an empty cell."""
     text = Text(no_wrap=True)
-    text.append(" ".join(str(c) for c in range(1, 10)) + "\n", "dim")
-    for r, row in enumerate(game.board()):
-        for c, cell in enumerate(row):
-            if c:
-                text.append(" ")
-            if cell == ".":
-                text.append("·", FLOOR)
-            else:
-                text.append("●" if cell == "0" else "○", styles[int(cell)])
-        if r < len(game.board()) - 1:
-            text.append("\n")
-    return text
-
-
-def _lines_of_action(game) -> Text:
-    styles = ("bold grey70", "bold white")
-    text = Text(no_wrap=True)
-    text.append("  a b c d e f g h\n", "dim")
-    rows = game.board()
+    text.append(header + "\n", "dim")
+    owners, glyphs = marks.split(":")
     for i, row in enumerate(rows):
-        text.append(f"{8 - i} ", "dim")
+        if labels:
+            text.append(labels[i], "dim")
         for c, cell in enumerate(row):
             if c:
                 text.append(" ")
             if cell == ".":
                 text.append("·", FLOOR)
             else:
-                text.append("●" if cell == "b" else "○", styles["bw".index(cell)])
+                k = owners.index(cell)
+                text.append(glyphs[k], styles[k])
         if i < len(rows) - 1:
             text.append("\n")
     return text
+
+
+def _connect4(game) -> Text:
+    return _stones(game.board(), " ".join(str(c) for c in range(1, 10)), None, "01:●○", _side_styles(game.id))
+
+
+def _lines_of_action(game) -> Text:
+    rows = game.board()
+    return _stones(rows, "  a b c d e f g h", [f"{8 - i} " for i in range(len(rows))], "bw:●○",
+                   ("bold grey70", "bold white"))
 
 
 def _cultist_wars(game) -> Text:
