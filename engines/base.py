@@ -162,9 +162,16 @@ class Game(abc.ABC, Generic[M]):
     def new(cls, seed: int | None = None) -> "Game[M]":
         """The standard start position.  `seed` is the referee's game seed (used where the game is random)."""
 
-    @abc.abstractmethod
     def copy(self) -> "Game[M]":
-        """An independent copy, history included."""
+        """An independent copy, history included.
+
+        This default suits a game whose state is its `__slots__` holding immutable values and lists
+        of immutable values (the undo stack's entries included); a game with deeper state overrides it."""
+        other = object.__new__(type(self))
+        for name in type(self).__slots__:
+            value = getattr(self, name)
+            setattr(other, name, value[:] if type(value) is list else value)
+        return other
 
     # ------------------------------------------------------------------ play
 

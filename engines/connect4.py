@@ -63,7 +63,6 @@ from engines.base import (
     Outcome,
     PositionError,
     TimeLimits,
-    quote,
     shorten,
 )
 from engines.numbers import NumberError, check_seed, parse_int, quote
@@ -147,19 +146,6 @@ class Connect4(Game[int]):
     def new(cls, seed: int | None = None) -> "Connect4":
         check_seed(seed, cls.title)  # nothing is random in this game, but a seed is the AI's noise
         return cls()
-
-    def copy(self) -> "Connect4":
-        other = type(self).__new__(type(self))
-        other._bb = self._bb[:]
-        other._heights = self._heights[:]
-        other._full = self._full
-        other._turn = self._turn
-        other._steal = self._steal
-        other._last = self._last
-        other._result = self._result
-        other._undo = self._undo[:]
-        other.move_stack = self.move_stack[:]
-        return other
 
     # ------------------------------------------------------------------ play
 

@@ -82,7 +82,6 @@ from engines.base import (
     Outcome,
     PositionError,
     TimeLimits,
-    quote,
 )
 from engines.textread import LineSource
 from engines.javarandom import MASK as RNG_MASK
@@ -329,18 +328,6 @@ class LinesOfAction(Game[Move]):
     def new(cls, seed: int | None = None) -> "LinesOfAction":
         check_seed(seed, cls.title)
         return cls(START_BLACK, START_WHITE, 0, 0, scramble(0 if seed is None else seed))
-
-    def copy(self) -> "LinesOfAction":
-        other = LinesOfAction.__new__(LinesOfAction)
-        other._bb = self._bb[:]
-        other._stm = self._stm
-        other._turns = self._turns
-        other._rng = self._rng
-        other._last_before = self._last_before
-        other._status = self._status
-        other.move_stack = self.move_stack[:]
-        other._undo = self._undo[:]
-        return other
 
     # ------------------------------------------------------------------ play
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from ai.ttable import EXACT, LOWER, UPPER, cutoff, stored
 from ai.cultist_wars.state import (BUL, DR, FREE, LCG_ADD, LCG_MASK, LCG_MUL, N_SLOTS, NB, NU, RANGE, TURNS,
                                    ZH, ZO, ZP, State, distances_for)
 
@@ -42,7 +43,6 @@ WIN = 1_000_000
 WIN_BOUND = WIN - 10_000
 INF = 10 * WIN
 
-EXACT, LOWER, UPPER = 0, 1, 2
 
 DEFAULT_WEIGHTS = {
     "unit": 100,      # one unit (the score)
@@ -394,19 +394,11 @@ class Searcher:
                     e = tt.get(key)
                     ttm = 0
                     if e is not None:
-                        edepth, eflag, escore, ttm = e
-                        if edepth >= depth:
-                            if escore > WIN_BOUND:  # stored relative to the node: back to the root
-                                escore -= ply
-                            elif escore < -WIN_BOUND:
-                                escore += ply
-                            if eflag == EXACT:
-                                return escore
-                            if eflag == LOWER:
-                                if escore >= beta:
-                                    return escore
-                            elif escore <= alpha:
-                                return escore
+                        ttm = e[3]
+                        if e[0] >= depth:
+                            cut = cutoff(e[1], e[2], ply, alpha, beta, WIN_BOUND)
+                            if cut is not None:
+                                return cut
                     moves = [ttm] if ttm else gen(me, ply, key)
             a0 = alpha
             best = -INF
@@ -550,9 +542,7 @@ class Searcher:
             if key < 0:  # quiescence: standing pat is an option
                 return best if best > a0 else a0
             flag = UPPER if best <= a0 else LOWER if best >= beta else EXACT
-            # win/loss scores are stored relative to this node (the same win, found at another ply)
-            stored = best + ply if best > WIN_BOUND else best - ply if best < -WIN_BOUND else best
-            tt[key] = (depth, flag, stored, bestm)
+            tt[key] = (depth, flag, stored(best, ply, WIN_BOUND), bestm)
             return best
 
         # -------------------------------------------------------------- root

@@ -23,16 +23,14 @@ from __future__ import annotations
 from ai.lines_of_action.tables import (
     DIST,
     EDGE,
-    FILE_A,
     FX,
     FY,
     KING,
-    LEFT_INNER,
     MINSUM,
     NOT_A,
     NOT_H,
-    QWIN,
     RING,
+    euler4,
 )
 
 WEIGHTS = {
@@ -133,19 +131,7 @@ def make_side_eval(weights: dict | None = None):
         if W_CONC:
             v -= W_CONC * (sd - MINSUM[n])
         if W_EUL:
-            ab = b ^ s1
-            cd = s2 ^ s3
-            odd = (ab ^ cd) & QWIN
-            q3 = (odd & ((b & s1) | (s2 & s3))).bit_count()
-            q1 = odd.bit_count() - q3
-            qd = (ab & cd & (b ^ s2) & QWIN).bit_count()
-            r0 = b & 0xFF
-            r7 = b >> 56
-            ca = b & FILE_A
-            ch = (b >> 7) & FILE_A
-            q1 += ((r0 ^ (r0 << 1)).bit_count() + (r7 ^ (r7 << 1)).bit_count()
-                   + ((ca ^ (ca << 8)) & LEFT_INNER).bit_count() + ((ch ^ (ch << 8)) & LEFT_INNER).bit_count())
-            euler = (q1 - q3 - 2 * qd) // 4
+            euler = euler4(b) // 4
             if euler > 1:
                 v -= W_EUL * (euler - 1)
         if W_CENT:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from ai.ttable import EXACT, LOWER, UPPER, cutoff, stored
 from ai.lines_of_action.evaluate import CONNECTED, make_side_eval
 from ai.lines_of_action.tables import (
     AFFECTED_LINES,
@@ -34,11 +35,10 @@ from ai.lines_of_action.tables import (
     KING,
     DBIT,
     LINE_MASK,
-    LINE_TABLE,
-    LINE_TABLE_I,
     MOVE_LINE_TABLE,
     XMASK,
     gen_moves,
+    moves_and_mobility,
     is_connected,
     mobility,
 )
@@ -47,7 +47,6 @@ MAX_TURNS = 150
 WIN = 1_000_000
 MATE_BOUND = WIN - 10_000
 INF = 10_000_000
-EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 64
 TT_LIMIT = 400_000
 LEAF_LIMIT = 500_000
@@ -102,7 +101,6 @@ class Searcher:
         side = self.side
         tempo = self.tempo
         w_mob = self.w_mob
-        lines_i = LINE_TABLE_I
         affected = AFFECTED_LINES
         memo_get = self.memo.get
         order_depth = self.order_depth
@@ -117,7 +115,6 @@ class Searcher:
         dl = [0] * len(LINE_MASK)  # the mobility balance per line at the current depth-1 node
         killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
         mono = time.monotonic
-        lines = LINE_TABLE
         xmask = XMASK
         dbit = DBIT
         nodes = 0
@@ -156,45 +153,16 @@ class Searcher:
             entry = tt_get(key)
             tmove = -1
             if entry is not None:
-                edepth, eflag, escore, tmove = entry
-                if edepth >= depth:
-                    if escore > MATE_BOUND:
-                        escore -= ply
-                    elif escore < -MATE_BOUND:
-                        escore += ply
-                    if eflag == EXACT:
-                        return escore
-                    if eflag == LOWER:
-                        if escore >= beta:
-                            return escore
-                    elif escore <= alpha:
-                        return escore
+                tmove = entry[3]
+                if entry[0] >= depth:
+                    cut = cutoff(entry[1], entry[2], ply, alpha, beta, MATE_BOUND)
+                    if cut is not None:
+                        return cut
             # generate (at depth 1 also the mobility balance per line, for the leaves)
-            moves = []
             if depth == 1:
-                mob0 = 0
-                for li, mask, get, fill in lines_i:
-                    mine = own & mask
-                    theirs = opp & mask
-                    if mine | theirs:
-                        found = get(mine | (theirs << 64))
-                        if found is None:
-                            found = fill(mine, theirs)
-                        moves += found[0]
-                        v = found[1]
-                        dl[li] = v
-                        mob0 += v
-                    else:
-                        dl[li] = 0
+                moves, mob0 = moves_and_mobility(own, opp, dl)
             else:
-                for mask, get, fill in lines:
-                    mine = own & mask
-                    if mine:
-                        theirs = opp & mask
-                        found = get(mine | (theirs << 64))
-                        if found is None:
-                            found = fill(mine, theirs)
-                        moves += found[0]
+                moves = gen_moves(own, opp)
             child_turns = turns + 1
             if not moves:  # pass: nothing changes but the turn
                 if child_turns >= MAX_TURNS:
@@ -236,24 +204,17 @@ class Searcher:
                 if threats_on and gmemo_get(opp, 9) <= threat_groups:
                     # the opponent's connecting moves, were it to move now: a leaf that leaves one of
                     # them legal is lost (the opponent connects at the next ply)
-                    for mask, get, fill in lines:
-                        theirs = opp & mask
-                        if theirs:
-                            mine = own & mask
-                            found = get(theirs | (mine << 64))
-                            if found is None:
-                                found = fill(theirs, mine)
-                            for t in found[0]:
-                                if king[t & 63] & (opp ^ bit[t >> 6]):
-                                    nx = opp ^ xmask[t]
-                                    v = memo_get(nx)
-                                    if v is None:
-                                        v = side(nx)
-                                    if v == CONNECTED:
-                                        if threat is None:
-                                            threat = [t]
-                                        else:
-                                            threat.append(t)
+                    for t in gen_moves(opp, own):
+                        if king[t & 63] & (opp ^ bit[t >> 6]):
+                            nx = opp ^ xmask[t]
+                            v = memo_get(nx)
+                            if v is None:
+                                v = side(nx)
+                            if v == CONNECTED:
+                                if threat is None:
+                                    threat = [t]
+                                else:
+                                    threat.append(t)
                     lose_next = -(WIN - ply - 2)
                 n_eval = 0
                 for m in moves:
@@ -376,14 +337,9 @@ class Searcher:
                 flag = EXACT
             else:
                 flag = UPPER
-            store = best
-            if store > MATE_BOUND:
-                store += ply
-            elif store < -MATE_BOUND:
-                store -= ply
             if len(tt) >= TT_LIMIT:
                 tt.clear()
-            tt[key] = (depth, flag, store, bestm)
+            tt[key] = (depth, flag, stored(best, ply, MATE_BOUND), bestm)
             return best
 
         self._nega = nega

@@ -113,18 +113,30 @@ def gen_moves(own: int, opp: int) -> list[int]:
     return out
 
 
-def mobility(own: int, opp: int) -> int:
-    """The weighted mobility balance of own against opp (half units, see _mobility)."""
-    v = 0
-    for mask, get, fill in LINE_TABLE:
+def moves_and_mobility(own: int, opp: int, per_line: list[int]) -> tuple[list[int], int]:
+    """`gen_moves(own, opp)` and `mobility(own, opp)` in one pass over the lines; `per_line[li]`
+    receives line li's share of the mobility (the search's leaves correct only the lines a move changes)."""
+    moves: list[int] = []
+    mob = 0
+    for li, mask, get, fill in LINE_TABLE_I:
         mine = own & mask
         theirs = opp & mask
         if mine | theirs:
             found = get(mine | (theirs << 64))
             if found is None:
                 found = fill(mine, theirs)
-            v += found[1]
-    return v
+            moves += found[0]
+            v = found[1]
+            per_line[li] = v
+            mob += v
+        else:
+            per_line[li] = 0
+    return moves, mob
+
+
+def mobility(own: int, opp: int) -> int:
+    """The weighted mobility balance of own against opp (half units, see _mobility)."""
+    return moves_and_mobility(own, opp, [0] * len(LINE_TABLE_I))[1]
 
 
 def is_connected(b: int) -> bool:

@@ -1,6 +1,7 @@
 """The Paper Soccer game: the referee's rules of a turn, legal turns, outcomes, notation, the referee's side."""
 from __future__ import annotations
 
+import sys
 from typing import Callable, Hashable, Iterator
 
 from engines.base import Game, InvalidOutput, Outcome, TimeLimits
@@ -50,17 +51,6 @@ class PaperSoccer(Game[str]):
     def new(cls, seed: int | None = None) -> "PaperSoccer":
         check_seed(seed, cls.title)  # nothing is random in this game, but a seed is the AI's noise
         return cls()
-
-    def copy(self) -> "PaperSoccer":
-        g = PaperSoccer.__new__(PaperSoccer)
-        g._pm = self._pm[:]
-        g._ball = self._ball
-        g._turn = self._turn
-        g.move_stack = self.move_stack[:]
-        g._undo = self._undo[:]
-        g._base_turn = self._base_turn
-        g._base_last = self._base_last
-        return g
 
     # ------------------------------------------------------------------------------- state
 
@@ -268,6 +258,8 @@ class PaperSoccer(Game[str]):
     def _effect_turns_upto(self, max_len: int, cap: int) -> tuple[list[str], bool]:
         """The effect-distinct turns of at most `max_len` steps, lexicographically, stopping after
         cap + 1 of them; and whether some bouncing path was cut at max_len."""
+        # A search state is (ball point, edges drawn so far in this turn); reaching a state again
+        # can only repeat effects already listed, from a lexicographically larger prefix.
         pm = self._pm
         path: list[str] = []
         out: list[str] = []
@@ -452,50 +444,8 @@ class PaperSoccer(Game[str]):
         limit, which can take very long late in a game)."""
         if self.is_over():
             return []
-        pm = self._pm
-        path: list[str] = []
-        out: list[str] = []
-        seen: set[int] = set()
-        # A search state is (ball point, edges drawn so far in this turn); reaching a state again
-        # can only repeat effects already listed, from a lexicographically larger prefix.
-        edge_bits = 0
-        limit = cap + 1 if cap is not None else -1
-
-        def walk(p: int) -> bool:
-            nonlocal edge_bits
-            m = pm[p]
-            for d, q, bit, back, ch in ADJ[p]:
-                if m & bit:
-                    continue
-                e = EDGE_BIT[p * 8 + d]
-                state = ((edge_bits ^ e) << 7) | q
-                if state in seen:
-                    continue
-                seen.add(state)
-                mq = pm[q]
-                path.append(ch)
-                if q >= N_FIELD or not mq:
-                    out.append("".join(path))
-                    stop = len(out) == limit
-                else:
-                    pm[p] = m | bit
-                    pm[q] = mq | back
-                    if pm[q] == FULL[q]:
-                        out.append("".join(path))
-                        stop = len(out) == limit
-                    else:
-                        edge_bits ^= e
-                        stop = walk(q)
-                        edge_bits ^= e
-                    pm[q] = mq
-                    pm[p] = m
-                path.pop()
-                if stop:
-                    return True
-            return False
-
-        walk(self._ball)
-        return out
+        unbounded = sys.maxsize
+        return self._effect_turns_upto(unbounded, unbounded if cap is None else cap)[0]
 
     def random_move(self, rng) -> str:
         """Random playouts use the cheap step-by-step policy: uniform over whole turns would need
@@ -539,8 +489,6 @@ class PaperSoccer(Game[str]):
         return move
 
     def parse_output(self, line: str) -> str:
-        if not line:
-            raise InvalidOutput(MSG_EMPTY)
         self._verify(line)
         return line
 
