@@ -1,4 +1,4 @@
-"""The `termarena` command line (typer): the app, headless refereed matches, the built-in bot, benchmarks."""
+"""The game commands: the app on one game, headless refereed games and tournaments, the bot, benchmarks."""
 from __future__ import annotations
 
 import json
@@ -8,83 +8,26 @@ from typing import Optional
 
 import typer
 
-from engines import GAME_IDS, UnknownGame, get_game, resolve_game_id
+from engines import GAME_IDS
 from engines.numbers import SEED_MAX, SEED_MIN
-from tui.core.specs import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, PlayerSpec, SpecError, bot_argv, parse_spec
-
-app = typer.Typer(
-    add_completion=False,
-    invoke_without_command=True,
-    pretty_exceptions_enable=False,
-    help="Play CodinGame arena games in the terminal: Paper Soccer, Cultist Wars, Connect 4, Lines of Action.",
-    context_settings={"help_option_names": ["-h", "--help"]},
+from tui.cli.app import app
+from tui.cli.args import (
+    DEFAULT_P1,
+    DEFAULT_P2,
+    GAMES_HELP,
+    MAX_BENCH_SECONDS,
+    MAX_GAMES,
+    MAX_JOBS,
+    MAX_THINK_MS,
+    SAVES_HELP,
+    check_seed_run,
+    exit_with,
+    game_id,
+    player_spec,
+    saves_option,
+    stderr_console,
 )
-
-GAMES_HELP = "Game id or alias: " + ", ".join(GAME_IDS) + " (ps, cw, c4, loa)."
-
-
-def _game_id(name: str) -> str:
-    try:
-        return resolve_game_id(name)
-    except UnknownGame as e:
-        raise typer.BadParameter(str(e)) from None
-
-
-def _spec(text: str, *, allow_human: bool, option: str) -> PlayerSpec:
-    try:
-        spec = parse_spec(text)
-    except SpecError as e:
-        raise typer.BadParameter(str(e), param_hint=option) from None
-    if spec.kind == "human" and not allow_human:
-        raise typer.BadParameter("a human cannot sit in a headless game (use `termarena play`)", param_hint=option)
-    return spec
-
-
-def _saves_option(saves_dir: str | None) -> str | None:
-    """--saves-dir is refused at once when saves cannot be written there, not at the first autosave."""
-    if saves_dir is not None:
-        from tui.core.storage import check_saves_dir
-
-        problem = check_saves_dir(saves_dir)
-        if problem:
-            raise typer.BadParameter(problem, param_hint="--saves-dir")
-    return saves_dir
-
-
-def _check_seed_run(seed: int, count: int) -> None:
-    """Game k is played on seed + k: the last one must still be a seed the referee takes."""
-    if seed + count - 1 > SEED_MAX:
-        raise typer.BadParameter(f"with {count} seeds from {seed} the last is above {SEED_MAX}", param_hint="--seed")
-
-
-def _stderr_console():
-    from rich.console import Console
-
-    return Console(stderr=True)
-
-
-# Bounds of numeric options: a typo of a few digits must not start a run of years (or never end).
-MAX_GAMES = 1_000_000
-MAX_JOBS = 256
-MAX_THINK_MS = 3_600_000
-MAX_BENCH_SECONDS = 3600.0
-
-SAVES_HELP = "Folder of saved games and of the autosave (default: $TERMARENA_SAVES, else ./saves)."
-DEFAULT_P1, DEFAULT_P2 = "human", f"ai:{DEFAULT_LEVEL}"
-
-
-@app.callback()
-def root(
-    ctx: typer.Context,
-    saves_dir: Optional[str] = typer.Option(None, "--saves-dir", help=SAVES_HELP),
-) -> None:
-    """Without a command: open the game picker (and offer to resume an unfinished autosaved game)."""
-    ctx.obj = {"saves_dir": _saves_option(saves_dir)}
-    if ctx.invoked_subcommand is None:
-        from tui.app import run_app
-
-        _exit_with(run_app(saves=saves_dir))
-
+from tui.core.specs import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, PlayerSpec, bot_argv
 
 @app.command()
 def play(
@@ -110,27 +53,21 @@ def play(
                                                 "level's own time; node budgets still apply)."),
 ) -> None:
     """Open GAME straight away (default: you against the AI)."""
-    gid = _game_id(game)
-    given = [None if p is None else _spec(p, allow_human=True, option=opt) for p, opt in ((p1, "--p1"), (p2, "--p2"))]
-    defaults = [_spec(DEFAULT_P1, allow_human=True, option="--p1"), _spec(DEFAULT_P2, allow_human=True, option="--p2")]
+    gid = game_id(game)
+    given = [None if p is None else player_spec(p, allow_human=True, option=opt) for p, opt in ((p1, "--p1"), (p2, "--p2"))]
+    defaults = [player_spec(DEFAULT_P1, allow_human=True, option="--p1"), player_spec(DEFAULT_P2, allow_human=True, option="--p2")]
     specs = [g or d for g, d in zip(given, defaults)]
-    saves = _saves_option(saves_dir) or (ctx.obj or {}).get("saves_dir")
+    saves = saves_option(saves_dir) or (ctx.obj or {}).get("saves_dir")
     if load is not None:
         _check_bots_can_join(gid, load, given)
     from tui.app import run_app
 
-    _exit_with(run_app(game=gid, specs=specs, seed=seed, load=load,
+    exit_with(run_app(game=gid, specs=specs, seed=seed, load=load,
                        overrides=given if load is not None else None, saves=saves,
                        bot_time_limits=not no_time_limit, ai_think_ms=think_ms))
 
 
-def _exit_with(status: int) -> None:
-    """An app that died on an error must not look like a success to a script."""
-    if status:
-        raise typer.Exit(status)
-
-
-def _check_bots_can_join(game_id: str, load: str, given: list[PlayerSpec | None]) -> None:
+def _check_bots_can_join(gid: str, load: str, given: list[PlayerSpec | None]) -> None:
     """An external bot given with --p1/--p2 cannot join a saved game that has moves: a CodinGame bot only
     knows games from their start.  Refused here, before the app starts, in one line.  (Other problems
     with the file, and bots written in the file itself, are told in the app.)"""
@@ -142,7 +79,7 @@ def _check_bots_can_join(game_id: str, load: str, given: list[PlayerSpec | None]
     from tui.core.storage import StorageError, load_game
 
     try:
-        saved, _ = load_game(Path(load).expanduser(), game_id)
+        saved, _ = load_game(Path(load).expanduser(), gid)
     except StorageError:
         return  # the app says what is wrong with the file
     if saved.moves:
@@ -169,12 +106,12 @@ def referee(
     """Play bots against each other headless, exactly as the official CodinGame referee would."""
     from engines.referee import run_match
 
-    gid = _game_id(game)
-    specs = [_spec(p1, allow_human=False, option="--p1"), _spec(p2, allow_human=False, option="--p2")]
+    gid = game_id(game)
+    specs = [player_spec(p1, allow_human=False, option="--p1"), player_spec(p2, allow_human=False, option="--p2")]
     if seed is None:
         seed = random.randrange(1 << 31)
-    _check_seed_run(seed, games)
-    console = _stderr_console()
+    check_seed_run(seed, games)
+    console = stderr_console()
     tally = {specs[0].label: 0, specs[1].label: 0, "draw": 0}
     for k in range(games):
         seated = list(reversed(specs)) if swap and k % 2 == 1 else list(specs)
@@ -215,7 +152,7 @@ def bot(
     """
     from ai.bot import main as bot_main
 
-    gid = _game_id(game)
+    gid = game_id(game)
     argv = [gid, "--level", str(level)] + (["--think-ms", str(think_ms)] if think_ms else []) \
         + (["--seed", str(seed)] if seed is not None else [])
     raise typer.Exit(bot_main(argv))
@@ -238,13 +175,13 @@ def match(
     """A tournament: every pair of players plays colour-swapped games; W/D/L, score and Elo difference."""
     from tui.core.match import run_match_command
 
-    gid = _game_id(game)
-    specs = [_spec(p, allow_human=False, option="PLAYERS") for p in players]
+    gid = game_id(game)
+    specs = [player_spec(p, allow_human=False, option="PLAYERS") for p in players]
     if len(specs) < 2:
         raise typer.BadParameter("give at least two players", param_hint="PLAYERS")
     if seed is None:
         seed = random.randrange(1 << 31)
-    _check_seed_run(seed, (games + 1) // 2)
+    check_seed_run(seed, (games + 1) // 2)
     run_match_command(gid, specs, games, seed, jobs, as_json, not no_time_limit, think_ms)
 
 
@@ -259,7 +196,7 @@ def bench(
 
     from ai.bench import random_playouts, search_speed
 
-    ids = [_game_id(game)] if game else list(GAME_IDS)
+    ids = [game_id(game)] if game else list(GAME_IDS)
     table = Table(title=f"termarena bench ({seconds:g} s per measurement, one core)")
     for col in ("game", "playouts", "plies", "games/s", "plies/s", "search nodes/s"):
         table.add_column(col, justify="left" if col == "game" else "right")
@@ -269,22 +206,3 @@ def bench(
         nps = "-" if s is None else f"{s[0] / s[1]:,.0f}"
         table.add_row(gid, str(f.games), str(f.plies), f"{f.games_per_s:,.1f}", f"{f.plies_per_s:,.0f}", nps)
     Console().print(table)
-
-
-def main() -> None:
-    """Console-script entry: bad arguments give one line on stderr and exit status 2."""
-    try:
-        status = app(standalone_mode=False)
-    except typer.Exit as e:
-        status = e.exit_code
-    except typer.Abort:
-        sys.stderr.write("termarena: aborted\n")
-        status = 130
-    except typer.TyperException as e:  # usage errors (exit code 2) and other click errors
-        sys.stderr.write(f"termarena: {e.format_message()}\n")
-        status = e.exit_code
-    except KeyboardInterrupt:
-        status = 130
-    except BrokenPipeError:
-        status = 0
-    sys.exit(status if isinstance(status, int) else 0)

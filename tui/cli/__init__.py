@@ -1,0 +1,31 @@
+"""The `termarena` command line (typer): one module a capability, each registering its commands on
+`tui.cli.app.app`; `main` is the console-script entry."""
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from tui.cli import games  # noqa: F401  (importing it registers play, referee, bot, match, bench)
+from tui.cli.app import app
+
+__all__ = ["app", "main"]
+
+
+def main() -> None:
+    """Console-script entry: bad arguments give one line on stderr and exit status 2."""
+    try:
+        status = app(standalone_mode=False)
+    except typer.Exit as e:
+        status = e.exit_code
+    except typer.Abort:
+        sys.stderr.write("termarena: aborted\n")
+        status = 130
+    except typer.TyperException as e:  # usage errors (exit code 2) and other click errors
+        sys.stderr.write(f"termarena: {e.format_message()}\n")
+        status = e.exit_code
+    except KeyboardInterrupt:
+        status = 130
+    except BrokenPipeError:
+        status = 0
+    sys.exit(status if isinstance(status, int) else 0)

@@ -1,0 +1,28 @@
+"""The typer application every command module registers on, and its root callback (the app)."""
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from tui.cli.args import SAVES_HELP, exit_with, saves_option
+
+app = typer.Typer(
+    add_completion=False,
+    invoke_without_command=True,
+    pretty_exceptions_enable=False,
+    help="Play CodinGame arena games in the terminal: Paper Soccer, Cultist Wars, Connect 4, Lines of Action.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    saves_dir: Optional[str] = typer.Option(None, "--saves-dir", help=SAVES_HELP),
+) -> None:
+    """Without a command: open the game picker (and offer to resume an unfinished autosaved game)."""
+    ctx.obj = {"saves_dir": saves_option(saves_dir)}
+    if ctx.invoked_subcommand is None:
+        from tui.app import run_app
+
+        exit_with(run_app(saves=saves_dir))

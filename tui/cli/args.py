@@ -1,0 +1,66 @@
+"""What every `termarena` command checks its arguments with: game ids, player specs, bounds, folders."""
+from __future__ import annotations
+
+import typer
+
+from engines import GAME_IDS, UnknownGame, resolve_game_id
+from engines.numbers import SEED_MAX
+from tui.core.specs import DEFAULT_LEVEL, PlayerSpec, SpecError, parse_spec
+
+GAMES_HELP = "Game id or alias: " + ", ".join(GAME_IDS) + " (ps, cw, c4, loa)."
+
+
+def game_id(name: str) -> str:
+    try:
+        return resolve_game_id(name)
+    except UnknownGame as e:
+        raise typer.BadParameter(str(e)) from None
+
+
+def player_spec(text: str, *, allow_human: bool, option: str) -> PlayerSpec:
+    try:
+        spec = parse_spec(text)
+    except SpecError as e:
+        raise typer.BadParameter(str(e), param_hint=option) from None
+    if spec.kind == "human" and not allow_human:
+        raise typer.BadParameter("a human cannot sit in a headless game (use `termarena play`)", param_hint=option)
+    return spec
+
+
+def saves_option(saves_dir: str | None) -> str | None:
+    """--saves-dir is refused at once when saves cannot be written there, not at the first autosave."""
+    if saves_dir is not None:
+        from tui.core.storage import check_saves_dir
+
+        problem = check_saves_dir(saves_dir)
+        if problem:
+            raise typer.BadParameter(problem, param_hint="--saves-dir")
+    return saves_dir
+
+
+def check_seed_run(seed: int, count: int) -> None:
+    """Game k is played on seed + k: the last one must still be a seed the referee takes."""
+    if seed + count - 1 > SEED_MAX:
+        raise typer.BadParameter(f"with {count} seeds from {seed} the last is above {SEED_MAX}", param_hint="--seed")
+
+
+def stderr_console():
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+# Bounds of numeric options: a typo of a few digits must not start a run of years (or never end).
+MAX_GAMES = 1_000_000
+MAX_JOBS = 256
+MAX_THINK_MS = 3_600_000
+MAX_BENCH_SECONDS = 3600.0
+
+SAVES_HELP = "Folder of saved games and of the autosave (default: $TERMARENA_SAVES, else ./saves)."
+DEFAULT_P1, DEFAULT_P2 = "human", f"ai:{DEFAULT_LEVEL}"
+
+
+def exit_with(status: int) -> None:
+    """An app that died on an error must not look like a success to a script."""
+    if status:
+        raise typer.Exit(status)
