@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
+from typing import Sequence
 
 
 @dataclass(frozen=True)
@@ -18,22 +19,43 @@ class Pairing:
     b: int
     a_seat: int  # seat of player a in this game
     seed: int
+    opening: tuple[str, ...] = ()  # moves played before the bots start
+    opening_index: int | None = None  # its line among the openings (0-based), if any
 
     @property
     def seats(self) -> tuple[int, int]:
         return (self.a, self.b) if self.a_seat == 0 else (self.b, self.a)
 
+    @property
+    def twin(self) -> int:
+        """The key shared by this game and its colour-swapped twin (same players, seed and opening)."""
+        return self.index // 2
 
-def schedule(n_players: int, games_per_pair: int, seed: int) -> list[Pairing]:
+
+@dataclass(frozen=True)
+class Opening:
+    """One line of an openings file: a move prefix, or (where the seed makes the game) a seed."""
+
+    moves: tuple[str, ...] = ()
+    seed: int | None = None
+
+
+def schedule(n_players: int, games_per_pair: int, seed: int,
+             openings: Sequence[Opening] = ()) -> list[Pairing]:
     """Round robin; each pair plays `games_per_pair` games (rounded up to even) in colour-swapped pairs
-    on the same seed, so a map or opening favouring a seat is played from both sides."""
+    on the same seed and opening, so a map or opening favouring a seat is played from both sides.
+    Round r uses opening r (cycling through them), so each opening is played once with each colour
+    before any is played again.  The twins of a pair have consecutive indices."""
     pairs = list(itertools.combinations(range(n_players), 2))
     rounds = (games_per_pair + 1) // 2
     out = []
     for r in range(rounds):
+        k = r % len(openings) if openings else None
+        op = openings[k] if k is not None else Opening()
         for a, b in pairs:
             for a_seat in (0, 1):
-                out.append(Pairing(len(out), a, b, a_seat, seed + r))
+                out.append(Pairing(len(out), a, b, a_seat, seed + r if op.seed is None else op.seed,
+                                   op.moves, k))
     return out
 
 
@@ -67,6 +89,27 @@ class Score:
             self.draws += 1
 
 
+@dataclass
+class AnswerTimes:
+    """One player's answer times in ms over a match, and the games it lost on time."""
+
+    times_ms: list[float] = field(default_factory=list)
+    timeouts: int = 0
+
+    def summary(self) -> dict:
+        t = sorted(self.times_ms)
+        if not t:
+            return {"turns": 0, "mean_ms": None, "p95_ms": None, "max_ms": None, "timeouts": self.timeouts}
+        return {"turns": len(t), "mean_ms": round(sum(t) / len(t), 1), "p95_ms": round(percentile(t, 95), 1),
+                "max_ms": round(t[-1], 1), "timeouts": self.timeouts}
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    """The q-th percentile by the nearest-rank method: the smallest value with at least q% at or below it."""
+    rank = max(1, math.ceil(q / 100 * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
 def elo_from_fraction(p: float) -> float:
     """The Elo difference that predicts a score fraction p (clamped so 0% and 100% stay finite)."""
     p = min(max(p, 1e-3), 1 - 1e-3)
@@ -84,3 +127,14 @@ def elo_with_error(score: Score, z: float = 1.96) -> tuple[float, float]:
     se = math.sqrt(var / n)
     lo, hi = elo_from_fraction(p - z * se), elo_from_fraction(p + z * se)
     return elo_from_fraction(p), (hi - lo) / 2
+
+
+def one_sided_elo_bound(score: Score) -> float | None:
+    """Where every game went one way the Elo estimate is unbounded; what the games do show is a bound:
+    with n games and no loss, the win rate is at least 1 - 3/n at 95% (the rule of three).  Returns the
+    Elo bound (a minimum after all wins, a maximum after all losses), None for mixed or too few games."""
+    n = score.games
+    if n <= 3 or score.draws or (score.wins and score.losses):
+        return None
+    p = 1 - 3 / n
+    return elo_from_fraction(p) if score.wins else -elo_from_fraction(p)

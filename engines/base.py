@@ -148,6 +148,9 @@ class Game(abc.ABC, Generic[M]):
 
     id: ClassVar[str]  # e.g. "connect4" (its aliases are declared once, in engines/__init__.py)
     seeded: ClassVar[bool] = False  # True where the seed changes the game itself (Cultist Wars' map)
+    # True where the referee tells a bot the whole position every turn, so that a bot can take over a
+    # game after an opening; False where it tells only the last move (Paper Soccer).
+    whole_position_input: ClassVar[bool] = True
     title: ClassVar[str]  # e.g. "Connect 4"
     description: ClassVar[str]  # one line, for the game picker
     limits: ClassVar[TimeLimits]

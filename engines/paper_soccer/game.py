@@ -30,6 +30,7 @@ _VALID_CHARS = frozenset("012345678")
 class PaperSoccer(Game[str]):
     id = "paper-soccer"
     title = "Paper Soccer"
+    whole_position_input = False  # each turn a bot is told only the move just played
     description = "Draw lines on squared paper, bounce off drawn lines and push the ball into the goal."
     limits = TimeLimits(first_ms=1000, turn_ms=200)
     max_turns = MAX_TURNS

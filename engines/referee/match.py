@@ -49,12 +49,20 @@ def _forfeit(game: Game, seat: int, reason: str, message: str, label: str) -> Ou
 def run_match(game_id: str, commands: Sequence[str | Sequence[str]], *, seed: int | None = None,
               labels: Sequence[str] | None = None, time_limits: bool = True, cwd: str | None = None,
               on_turn: Callable[[TurnEvent], None] | None = None,
-              on_stderr: Callable[[int, str], None] | None = None) -> MatchResult:
-    """Host two bots (seat 0 moves first) for one game; always returns a result, never leaves a process."""
+              on_stderr: Callable[[int, str], None] | None = None,
+              opening: Sequence[str] = ()) -> MatchResult:
+    """Host two bots (seat 0 moves first) for one game; always returns a result, never leaves a process.
+
+    `opening`: moves played before the bots start (they are in `moves`); each bot then gets its first
+    turn's input in the position reached, which a game with `whole_position_input` tells it in full.
+    Raises InvalidOutput, before any bot starts, for an opening the engine refuses."""
     cls = get_game(game_id)
     game = cls.new(seed)
     labels = list(labels) if labels is not None else [str(c) for c in commands]
     moves: list[str] = []
+    for line in opening:
+        game.play(line)
+        moves.append(game.recorded_output(line))
     bots: list[BotProcess | None] = [None, None]
     outcome: Outcome | None = None
     error: str | None = None

@@ -26,3 +26,37 @@ def test_error_bar_shrinks_with_more_games():
     e_big, bar_big = elo_with_error(big)
     assert abs(e_small - e_big) < 1e-9
     assert bar_big < bar_small / 2.5
+
+
+def test_each_opening_is_played_once_with_each_colour_before_any_again():
+    from ai.tournament import Opening
+
+    ops = [Opening(("4",)), Opening(("5", "5")), Opening(seed=77)]
+    games = schedule(2, 6, seed=3, openings=ops)
+    assert [(g.opening, g.a_seat) for g in games] == [
+        (("4",), 0), (("4",), 1), (("5", "5"), 0), (("5", "5"), 1), ((), 0), ((), 1)]
+    assert [g.seed for g in games] == [3, 3, 4, 4, 77, 77]  # a seed opening is the game's seed
+    assert [g.twin for g in games] == [0, 0, 1, 1, 2, 2]
+    # More games than openings: the list starts again, still in colour-swapped twins.
+    again = schedule(2, 8, seed=0, openings=ops)
+    assert again[6].opening == ("4",) and again[6].opening_index == 0 and again[7].twin == again[6].twin
+
+
+def test_answer_time_statistics_use_the_nearest_rank_percentile():
+    from ai.tournament import AnswerTimes, percentile
+
+    assert percentile(list(range(1, 101)), 95) == 95
+    assert percentile([5.0], 95) == 5.0
+    t = AnswerTimes([float(x) for x in range(1, 21)], timeouts=1)
+    assert t.summary() == {"turns": 20, "mean_ms": 10.5, "p95_ms": 19.0, "max_ms": 20.0, "timeouts": 1}
+    assert AnswerTimes().summary()["mean_ms"] is None
+
+
+def test_a_one_sided_result_gives_an_elo_bound_not_a_number():
+    from ai.tournament import one_sided_elo_bound
+
+    assert one_sided_elo_bound(Score(wins=46)) == elo_from_fraction(1 - 3 / 46) > 400
+    assert one_sided_elo_bound(Score(losses=46)) == -elo_from_fraction(1 - 3 / 46)
+    assert one_sided_elo_bound(Score(wins=45, losses=1)) is None
+    assert one_sided_elo_bound(Score(wins=3)) is None  # too few games to say anything
+    assert one_sided_elo_bound(Score(wins=300)) > one_sided_elo_bound(Score(wins=30))

@@ -55,6 +55,7 @@ MAX_GAMES = 1_000_000
 MAX_JOBS = 256
 MAX_THINK_MS = 3_600_000
 MAX_BENCH_SECONDS = 3600.0
+SPRT_MAX_GAMES = 2000  # games per pair of `match --sprt` without --games: most tests decide far earlier
 
 SAVES_HELP = "Folder of saved games and of the autosave (default: $TERMARENA_SAVES, else ./saves)."
 DEFAULT_P1, DEFAULT_P2 = "human", f"ai:{DEFAULT_LEVEL}"

@@ -20,6 +20,7 @@ from tui.cli.args import (
     MAX_JOBS,
     MAX_THINK_MS,
     SAVES_HELP,
+    SPRT_MAX_GAMES,
     check_seed_run,
     exit_with,
     game_id,
@@ -162,27 +163,71 @@ def bot(
 def match(
     game: str = typer.Argument(..., help=GAMES_HELP),
     players: list[str] = typer.Argument(..., help="Two or more player specs: ai:N, cmd:COMMAND."),
-    games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES,
-                              help="Games per pair (rounded up to even)."),
+    games: Optional[int] = typer.Option(None, "--games", "-n", min=1, max=MAX_GAMES, show_default="100",
+                                        help="Games per pair (rounded up to even). Default 100; with "
+                                             "--openings each opening once per colour; with --sprt at "
+                                             f"most {SPRT_MAX_GAMES}."),
     seed: Optional[int] = typer.Option(None, "--seed", min=SEED_MIN, max=SEED_MAX,
                                        help="Seed of the first pair of games."),
     jobs: int = typer.Option(2, "--jobs", "-j", min=1, max=MAX_JOBS, help="Games played at the same time."),
     think_ms: Optional[int] = typer.Option(None, "--think-ms", min=1, max=MAX_THINK_MS,
                                            help="Budget per turn of every AI."),
     no_time_limit: bool = typer.Option(False, "--no-time-limit", help="Do not enforce the referee's limits."),
+    openings: Optional[str] = typer.Option(None, "--openings", metavar="FILE",
+                                           help="One opening a line: moves separated by spaces (Cultist Wars: "
+                                                "a map seed); each is played once with each colour."),
+    sprt: Optional[tuple[float, float]] = typer.Option(None, "--sprt", metavar="ELO0 ELO1",
+                                                       help="Two players: stop as soon as a sequential test "
+                                                            "accepts Elo <= ELO0 (H0) or Elo >= ELO1 (H1)."),
+    alpha: float = typer.Option(0.05, "--alpha", min=1e-6, max=0.5, help="SPRT: the chance of accepting H1 wrongly."),
+    beta: float = typer.Option(0.05, "--beta", min=1e-6, max=0.5, help="SPRT: the chance of accepting H0 wrongly."),
+    sprt_model: str = typer.Option("logistic", "--sprt-model",
+                                   help="SPRT Elo model: logistic (the Elo of the table) or normalized "
+                                        "(fastchess's default)."),
     as_json: bool = typer.Option(False, "--json", help="Results as one JSON object on stdout."),
 ) -> None:
-    """A tournament: every pair of players plays colour-swapped games; W/D/L, score and Elo difference."""
+    """A tournament: every pair of players plays colour-swapped games; W/D/L, score and Elo difference,
+    results by seat and answer times; optionally from an openings file and stopped by an SPRT."""
     from tui.core.match import run_match_command
 
     gid = game_id(game)
     specs = [player_spec(p, allow_human=False, option="PLAYERS") for p in players]
     if len(specs) < 2:
         raise typer.BadParameter("give at least two players", param_hint="PLAYERS")
+    book = openings_option(openings, gid)
+    test = sprt_option(sprt, alpha, beta, sprt_model, len(specs))
+    if games is None:
+        games = SPRT_MAX_GAMES if test else 2 * len(book) if book else 100
     if seed is None:
         seed = random.randrange(1 << 31)
     check_seed_run(seed, (games + 1) // 2)
-    run_match_command(gid, specs, games, seed, jobs, as_json, not no_time_limit, think_ms)
+    run_match_command(gid, specs, games, seed, jobs, as_json, not no_time_limit, think_ms, book, test)
+
+
+def openings_option(path: str | None, gid: str):
+    if path is None:
+        return None
+    from pathlib import Path
+
+    from tui.core.openings import OpeningsError, load_openings
+
+    try:
+        return load_openings(Path(path).expanduser(), gid)
+    except OpeningsError as e:
+        raise typer.BadParameter(str(e), param_hint="--openings") from None
+
+
+def sprt_option(values: tuple[float, float] | None, alpha: float, beta: float, model: str, players: int):
+    if values is None:
+        return None
+    from ai.sprt import Sprt
+
+    if players != 2:
+        raise typer.BadParameter("an SPRT compares two players", param_hint="--sprt")
+    try:
+        return Sprt(values[0], values[1], alpha, beta, model)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--sprt") from None
 
 
 @app.command()

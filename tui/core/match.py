@@ -1,16 +1,53 @@
-"""`termarena match`: a tournament between player specs, run as refereed bot processes on several cores."""
+"""`termarena match`: a tournament between player specs, run as refereed bot processes on several cores.
+
+Results come per pair (W/D/L, score, Elo with its error bar), per player and seat, with each player's
+answer times; with an SPRT (two players) the match stops as soon as the test decides.
+"""
 from __future__ import annotations
 
 import json
 import sys
 import threading
-from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
 
-from ai.tournament import Pairing, Score, elo_with_error, schedule
+from ai.sprt import Sprt, pair_bucket
+from ai.tournament import AnswerTimes, Opening, Pairing, Score, elo_with_error, one_sided_elo_bound, schedule
+from engines.base import Termination
 from engines.referee import MatchResult, run_match
 from engines.referee.process import end_all_bots
 from tui.core.specs import PlayerSpec, bot_argv
+
+
+@dataclass
+class SprtState:
+    """The test and the pentanomial counts of the colour-swapped pairs finished so far."""
+
+    test: Sprt
+    counts: list[int] = field(default_factory=lambda: [0] * 5)
+    halves: dict[int, float] = field(default_factory=dict)  # twin -> points of player 0 in the first game
+
+    def add(self, p: Pairing, points_of_a: float) -> None:
+        """A finished game; a pair is counted when both its games are."""
+        other = self.halves.pop(p.twin, None)
+        if other is None:
+            self.halves[p.twin] = points_of_a
+        else:
+            self.counts[pair_bucket(points_of_a + other)] += 1
+
+    @property
+    def llr(self) -> float:
+        return self.test.llr(self.counts)
+
+    @property
+    def result(self) -> str:
+        return self.test.decide(self.llr)
+
+    def to_json(self) -> dict:
+        t = self.test
+        return {"elo0": t.elo0, "elo1": t.elo1, "alpha": t.alpha, "beta": t.beta, "model": t.model,
+                "llr": round(self.llr, 3), "lower": round(t.lower, 3), "upper": round(t.upper, 3),
+                "result": self.result, "pairs": self.counts}
 
 
 @dataclass
@@ -19,37 +56,52 @@ class TournamentResult:
     specs: list[PlayerSpec]
     scores: dict[tuple[int, int], Score]  # (a, b) with a < b, from a's side
     games: list[tuple[Pairing, MatchResult]]
+    by_seat: dict[tuple[int, int], Score] = field(default_factory=dict)  # (player, seat) -> its results
+    times: list[AnswerTimes] = field(default_factory=list)  # per player
+    sprt: SprtState | None = None
+    openings: int = 0
+    planned: int = 0  # games in the schedule (an SPRT may stop before)
+
+
+def points_of_a(p: Pairing, res: MatchResult) -> float:
+    return 0.5 if res.winner is None else (1.0 if res.winner == p.a_seat else 0.0)
 
 
 def run_tournament(game: str, specs: list[PlayerSpec], games_per_pair: int, seed: int, jobs: int,
-                   time_limits: bool, think_ms: int | None = None, on_result=None) -> TournamentResult:
-    plan = schedule(len(specs), games_per_pair, seed)
+                   time_limits: bool, think_ms: int | None = None, on_result=None,
+                   openings: list[Opening] | None = None, sprt: Sprt | None = None) -> TournamentResult:
+    plan = schedule(len(specs), games_per_pair, seed, openings or ())
     argvs = [bot_argv(game, s, think_ms) for s in specs]
-    scores = {(a, b): Score() for a in range(len(specs)) for b in range(a + 1, len(specs))}
-    done: list[tuple[Pairing, MatchResult]] = []
+    t = TournamentResult(game, specs, {(a, b): Score() for a in range(len(specs)) for b in range(a + 1, len(specs))},
+                         [], {(n, s): Score() for n in range(len(specs)) for s in (0, 1)},
+                         [AnswerTimes() for _ in specs], SprtState(sprt) if sprt else None,
+                         len(openings or ()), len(plan))
     lock = threading.Lock()
 
-    def play(p: Pairing) -> tuple[Pairing, MatchResult]:
+    def play(p: Pairing) -> tuple[Pairing, MatchResult, list[list[float]]]:
         seats = p.seats
-        return p, run_match(game, [argvs[seats[0]], argvs[seats[1]]], seed=p.seed,
-                            labels=[specs[seats[0]].label, specs[seats[1]].label], time_limits=time_limits)
+        times: list[list[float]] = [[], []]
+        res = run_match(game, [argvs[seats[0]], argvs[seats[1]]], seed=p.seed,
+                        labels=[specs[seats[0]].label, specs[seats[1]].label], time_limits=time_limits,
+                        opening=p.opening, on_turn=lambda e: times[e.seat].append(e.elapsed_ms))
+        return p, res, times
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = [pool.submit(play, p) for p in plan]
+        pending = {pool.submit(play, p) for p in plan}
         try:
-            for fut in as_completed(futures):
-                p, res = fut.result()
-                with lock:
-                    sc = scores[(p.a, p.b)]
-                    if res.winner is None:
-                        sc.add(0.5)
-                    else:
-                        sc.add(1.0 if res.winner == p.a_seat else 0.0)
-                    if res.error:
-                        sc.errors.append(res.error)
-                    done.append((p, res))
-                if on_result is not None:
-                    on_result(p, res)
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    p, res, times = fut.result()
+                    with lock:
+                        _count(t, p, res, times)
+                    if on_result is not None:
+                        on_result(p, res, t)
+                if t.sprt is not None and t.sprt.result != "inconclusive":
+                    # Decided: no new game starts; the few being played are played out and not counted.
+                    for fut in pending:
+                        fut.cancel()
+                    break
         except BaseException as e:
             pool.shutdown(wait=False, cancel_futures=True)  # no new game starts
             if isinstance(e, (KeyboardInterrupt, SystemExit)):
@@ -57,8 +109,28 @@ def run_tournament(game: str, specs: list[PlayerSpec], games_per_pair: int, seed
                 # leaving the pool does not wait for them to be played out.
                 end_all_bots()
             raise
-    done.sort(key=lambda pr: pr[0].index)
-    return TournamentResult(game, specs, scores, done)
+    t.games.sort(key=lambda pr: pr[0].index)
+    return t
+
+
+def _count(t: TournamentResult, p: Pairing, res: MatchResult, times: list[list[float]]) -> None:
+    pts = points_of_a(p, res)
+    sc = t.scores[(p.a, p.b)]
+    sc.add(pts)
+    if res.error:
+        sc.errors.append(res.error)
+    for seat, player in enumerate(p.seats):
+        t.by_seat[(player, seat)].add(pts if player == p.a else 1 - pts)
+        t.times[player].times_ms.extend(times[seat])
+    if res.reason == Termination.TIMEOUT and res.winner is not None:
+        t.times[p.seats[1 - res.winner]].timeouts += 1
+    if t.sprt is not None:
+        t.sprt.add(p, pts)
+    t.games.append((p, res))
+
+
+def _seat_json(sc: Score) -> dict:
+    return {"wins": sc.wins, "draws": sc.draws, "losses": sc.losses, "score": round(sc.fraction, 4)}
 
 
 def to_json(t: TournamentResult) -> dict:
@@ -69,44 +141,79 @@ def to_json(t: TournamentResult) -> dict:
                       "losses": sc.losses, "score": sc.fraction, "elo": round(elo, 1),
                       "elo_error": None if err == float("inf") else round(err, 1),
                       "errors": sc.errors[:10]})
-    return {"game": t.game, "players": [s.label for s in t.specs], "pairs": pairs,
-            "games": [dict(r.to_json(), pairing=p.index) for p, r in t.games]}
+    players = [{"name": s.label, "as_seat_0": _seat_json(t.by_seat[(n, 0)]),
+                "as_seat_1": _seat_json(t.by_seat[(n, 1)]), "answer_times": t.times[n].summary()}
+               for n, s in enumerate(t.specs)]
+    out = {"game": t.game, "players": [s.label for s in t.specs], "pairs": pairs, "by_player": players,
+           "games": [dict(r.to_json(), pairing=p.index, opening=p.opening_index) for p, r in t.games]}
+    if t.openings:
+        out["openings"] = t.openings
+    if t.sprt is not None:
+        out["sprt"] = t.sprt.to_json()
+    return out
+
+
+def _elo_cell(sc: Score) -> str:
+    bound = one_sided_elo_bound(sc)
+    if bound is not None:
+        return f"≥ {bound:+.0f}" if sc.wins else f"≤ {bound:+.0f}"
+    elo, err = elo_with_error(sc)
+    if sc.games and sc.fraction in (0.0, 1.0):
+        return "?"  # one-sided, too few games for a bound
+    return f"{elo:+.0f}" + ("" if err == float("inf") else f" ± {err:.0f}")
 
 
 def print_table(t: TournamentResult, console) -> None:
     from rich.table import Table
 
-    table = Table(title=f"{t.game}: {len(t.games)} games")
+    table = Table(title=f"{t.game}: {len(t.games)} games" + (f", {t.openings} openings" if t.openings else ""))
     for col in ("player A", "player B", "W", "D", "L", "score A", "Elo A-B", "errors"):
         table.add_column(col, justify="left" if col.startswith("player") else "right")
     for (a, b), sc in t.scores.items():
-        elo, err = elo_with_error(sc)
-        bar = "" if err == float("inf") else f" ± {err:.0f}"
         table.add_row(t.specs[a].label, t.specs[b].label, str(sc.wins), str(sc.draws), str(sc.losses),
-                      f"{100 * sc.fraction:.1f}%", f"{elo:+.0f}{bar}", str(len(sc.errors)))
+                      f"{100 * sc.fraction:.1f}%", _elo_cell(sc), str(len(sc.errors)))
     console.print(table)
+    players = Table(title="by seat (W-D-L) and answer times")
+    for col in ("player", "as seat 0", "as seat 1", "mean ms", "p95 ms", "max ms", "timeouts"):
+        players.add_column(col, justify="left" if col == "player" else "right")
+    for n, s in enumerate(t.specs):
+        seat = [t.by_seat[(n, k)] for k in (0, 1)]
+        tm = t.times[n].summary()
+        fmt = (lambda v: "-" if v is None else f"{v:,.1f}")
+        players.add_row(s.label, *(f"{x.wins}-{x.draws}-{x.losses}" for x in seat),
+                        fmt(tm["mean_ms"]), fmt(tm["p95_ms"]), fmt(tm["max_ms"]), str(tm["timeouts"]))
+    console.print(players)
+    if t.sprt is not None:
+        j = t.sprt.to_json()
+        verdict = {"H1": f"H1 accepted: Elo >= {j['elo1']:g}", "H0": f"H0 accepted: Elo <= {j['elo0']:g}",
+                   "inconclusive": f"no decision after {len(t.games)} of at most {t.planned} games"}[j["result"]]
+        console.print(f"SPRT [{j['elo0']:g}, {j['elo1']:g}] ({j['model']}, alpha {j['alpha']:g}, beta {j['beta']:g}): "
+                      f"LLR {j['llr']:.2f} ({j['lower']:.2f}, {j['upper']:.2f}), pairs {j['pairs']}: {verdict}",
+                      highlight=False, markup=False)
     for (a, b), sc in t.scores.items():
         for e in sc.errors[:3]:
             console.print(f"[red]{t.specs[a].label} vs {t.specs[b].label}:[/] {e}", highlight=False)
 
 
 def run_match_command(game: str, specs: list[PlayerSpec], games: int, seed: int, jobs: int, as_json: bool,
-                      time_limits: bool, think_ms: int | None) -> None:
+                      time_limits: bool, think_ms: int | None, openings: list[Opening] | None = None,
+                      sprt: Sprt | None = None) -> None:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     console = Console(stderr=True)
-    total = len(schedule(len(specs), games, seed))
+    total = len(schedule(len(specs), games, seed, openings or ()))
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), TextColumn("{task.fields[last]}"), console=console,
                   transient=True) as progress:
         task = progress.add_task(f"{game}", total=total, last="")
 
-        def on_result(p: Pairing, res: MatchResult) -> None:
+        def on_result(p: Pairing, res: MatchResult, t: TournamentResult) -> None:
             who = "draw" if res.winner is None else f"{res.seats[res.winner]} won"
-            progress.update(task, advance=1, last=f"last: {who} ({res.reason}, {res.turns} turns)")
+            llr = "" if t.sprt is None else f"LLR {t.sprt.llr:+.2f} ({t.sprt.test.lower:.2f}, {t.sprt.test.upper:.2f}), "
+            progress.update(task, advance=1, last=f"{llr}last: {who} ({res.reason}, {res.turns} turns)")
 
-        t = run_tournament(game, specs, games, seed, jobs, time_limits, think_ms, on_result)
+        t = run_tournament(game, specs, games, seed, jobs, time_limits, think_ms, on_result, openings, sprt)
     print_table(t, console if as_json else Console())
     if as_json:
         sys.stdout.write(json.dumps(to_json(t)) + "\n")
