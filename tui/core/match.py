@@ -6,11 +6,32 @@ import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
+from typing import Callable, Iterable, TypeVar
 
 from ai.tournament import Pairing, Score, elo_with_error, schedule
 from engines.referee import MatchResult, run_match
 from engines.referee.process import end_all_bots
 from tui.core.specs import PlayerSpec, bot_argv
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def play_in_pool(play: Callable[[T], R], items: Iterable[T], jobs: int, on_result: Callable[[R], None]) -> None:
+    """`play(item)` for every item, `jobs` at a time on threads (each game runs its own bot processes);
+    `on_result` gets each result in the calling thread as it finishes.  Ctrl-C or a signal, even while
+    `on_result` runs, ends the games under way at once (their bots are ended) and starts no new one."""
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = [pool.submit(play, item) for item in items]
+        try:
+            for fut in as_completed(futures):
+                on_result(fut.result())
+        except BaseException as e:
+            pool.shutdown(wait=False, cancel_futures=True)  # no new game starts
+            if isinstance(e, (KeyboardInterrupt, SystemExit)):
+                # leaving the pool must not wait for the games under way to be played out
+                end_all_bots()
+            raise
 
 
 @dataclass
@@ -34,29 +55,21 @@ def run_tournament(game: str, specs: list[PlayerSpec], games_per_pair: int, seed
         return p, run_match(game, [argvs[seats[0]], argvs[seats[1]]], seed=p.seed,
                             labels=[specs[seats[0]].label, specs[seats[1]].label], time_limits=time_limits)
 
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = [pool.submit(play, p) for p in plan]
-        try:
-            for fut in as_completed(futures):
-                p, res = fut.result()
-                with lock:
-                    sc = scores[(p.a, p.b)]
-                    if res.winner is None:
-                        sc.add(0.5)
-                    else:
-                        sc.add(1.0 if res.winner == p.a_seat else 0.0)
-                    if res.error:
-                        sc.errors.append(res.error)
-                    done.append((p, res))
-                if on_result is not None:
-                    on_result(p, res)
-        except BaseException as e:
-            pool.shutdown(wait=False, cancel_futures=True)  # no new game starts
-            if isinstance(e, (KeyboardInterrupt, SystemExit)):
-                # Ctrl-C or a signal: the games being played end now (their bots are ended), so
-                # leaving the pool does not wait for them to be played out.
-                end_all_bots()
-            raise
+    def record(played: tuple[Pairing, MatchResult]) -> None:
+        p, res = played
+        with lock:
+            sc = scores[(p.a, p.b)]
+            if res.winner is None:
+                sc.add(0.5)
+            else:
+                sc.add(1.0 if res.winner == p.a_seat else 0.0)
+            if res.error:
+                sc.errors.append(res.error)
+            done.append((p, res))
+        if on_result is not None:
+            on_result(p, res)
+
+    play_in_pool(play, plan, jobs, record)
     done.sort(key=lambda pr: pr[0].index)
     return TournamentResult(game, specs, scores, done)
 
