@@ -1,0 +1,46 @@
+"""A league game as a pure job, and the one function that plays it.
+
+A job holds everything the game needs (the game, both players' specs by seat, the seed, the limits) and
+nothing of the database, so whatever runs jobs (the thread pool here, a cluster later) only has to call
+`play_job` and hand back its result; the run records it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.referee import MatchResult, run_match
+from tui.core.league.db import PlayedGame, Player
+from tui.core.specs import bot_argv, parse_spec
+
+
+@dataclass(frozen=True)
+class LeagueJob:
+    game: str
+    seats: tuple[int, int]  # player ids; seats[0] moves first
+    names: tuple[str, str]
+    specs: tuple[str, str]
+    seed: int
+    think_ms: int | None
+    time_limits: bool
+
+
+def play_job(job: LeagueJob) -> tuple[LeagueJob, MatchResult]:
+    argvs = [bot_argv(job.game, parse_spec(spec), job.think_ms) for spec in job.specs]
+    return job, run_match(job.game, argvs, seed=job.seed, labels=list(job.names), time_limits=job.time_limits)
+
+
+def seated(game: str, first: Player, second: Player, seed: int, think_ms: int | None,
+           time_limits: bool) -> LeagueJob:
+    return LeagueJob(game, (first.id, second.id), (first.name, second.name),
+                     (first.spec.label, second.spec.label), seed, think_ms, time_limits)
+
+
+def colour_swapped(game: str, a: Player, b: Player, seed: int, think_ms: int | None,
+                   time_limits: bool) -> list[LeagueJob]:
+    """The two games of a pair: the same seed (the same map in Cultist Wars), each player once first."""
+    return [seated(game, a, b, seed, think_ms, time_limits), seated(game, b, a, seed, think_ms, time_limits)]
+
+
+def twin(game: str, played: PlayedGame, players: dict[int, Player], think_ms: int | None,
+         time_limits: bool) -> LeagueJob:
+    """The colour-swapped game a stopped run owed to a game it played."""
+    return seated(game, players[played.seat1], players[played.seat0], played.seed, think_ms, time_limits)
