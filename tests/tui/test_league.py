@@ -60,6 +60,7 @@ def test_players_are_unique_by_name_and_a_removed_player_keeps_its_games(league)
 def test_player_names_are_short_plain_words(league, name):
     with pytest.raises(LeagueError, match="not a usable player name"):
         league.add_player("connect4", name, parse_spec("ai:1"))
+    assert table_rows(league, "connect4") == []
 
 
 def test_a_run_plays_colour_swapped_pairs_and_the_stronger_player_tops_the_table(league):

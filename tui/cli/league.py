@@ -12,7 +12,7 @@ import typer
 from engines.numbers import one_line
 from tui.cli.app import app
 from tui.cli.args import GAMES_HELP, MAX_GAMES, MAX_JOBS, MAX_THINK_MS, game_id, player_spec, stderr_console
-from tui.core.league.db import DEFAULT_DB, LeagueDB, LeagueError
+from tui.core.league.db import DEFAULT_DB, LeagueDB, LeagueError, check_name
 from tui.core.league.table import table_rows
 from tui.core.storage import shown
 
@@ -50,6 +50,10 @@ def add(
     """Add a player to GAME's league (creating the database if needed)."""
     gid = game_id(game)
     parsed = player_spec(spec, allow_human=False, option="SPEC")
+    try:
+        check_name(name)  # before the file is made
+    except LeagueError as e:
+        raise typer.BadParameter(str(e), param_hint="NAME") from None
     with league_errors(), LeagueDB(db, create=True) as league:
         league.add_player(gid, name, parsed)
     stderr_console().print(f"{gid}: {name} ({parsed.label}) joins the league in {shown(db)}",
