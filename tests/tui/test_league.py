@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engines.referee import MatchResult
 from tui.core.league.db import LeagueDB, LeagueError, PlayedGame
-from tui.core.league.jobs import LeagueJob
+from tui.core.league.jobs import LeagueJob, on_this_machine
 from tui.core.league.pairing import choose_pairs
 from tui.core.league.ratings import Ratings, rate
 from tui.core.league.run import run_league
@@ -34,6 +34,12 @@ def strongest_wins(strength: dict[str, int]):
     return play
 
 
+def run_fake(db: LeagueDB, games: int, play, jobs: int = 1, think_ms: int | None = None, rng=None):
+    """A Connect 4 league run whose games are played by `play` instead of bot processes."""
+    return run_league(db, "connect4", games, think_ms, True, jobs=jobs, play_round=on_this_machine(jobs, play),
+                      rng=rng)
+
+
 @pytest.fixture
 def league(tmp_path):
     with LeagueDB(tmp_path / "league.db", create=True) as db:
@@ -46,7 +52,7 @@ def test_players_are_unique_by_name_and_a_removed_player_keeps_its_games(league)
     league.add_player("lines-of-action", "one", parse_spec("ai:1"))  # another game's league
     with pytest.raises(LeagueError, match="already has a player named one"):
         league.add_player("connect4", "one", parse_spec("ai:3"))
-    run_league(league, "connect4", 4, 1, None, True, play=strongest_wins({"one": 1, "two": 2}))
+    run_fake(league, 4, strongest_wins({"one": 1, "two": 2}))
     league.remove_player("connect4", "one")
     assert [r["name"] for r in table_rows(league, "connect4")] == ["two"]
     assert table_rows(league, "connect4")[0]["wins"] == 4  # the games against `one` still count
@@ -66,8 +72,7 @@ def test_player_names_are_short_plain_words(league, name):
 def test_a_run_plays_colour_swapped_pairs_and_the_stronger_player_tops_the_table(league):
     for name, level in (("weak", 1), ("mid", 2), ("strong", 3)):
         league.add_player("connect4", name, parse_spec(f"ai:{level}"))
-    run_league(league, "connect4", 24, 2, 50, True, rng=random.Random(1),
-               play=strongest_wins({"weak": 1, "mid": 2, "strong": 3}))
+    run_fake(league, 24, strongest_wins({"weak": 1, "mid": 2, "strong": 3}), jobs=2, think_ms=50, rng=random.Random(1))
     rows = table_rows(league, "connect4")
     assert [r["name"] for r in rows] == ["strong", "mid", "weak"]
     assert sum(r["games"] for r in rows) == 48 and rows[0]["losses"] == 0
@@ -83,10 +88,10 @@ def test_a_stopped_run_owes_the_second_game_of_its_pair_and_the_next_run_plays_i
     league.add_player("connect4", "a", parse_spec("ai:1"))
     league.add_player("connect4", "b", parse_spec("ai:2"))
     play = strongest_wins({"a": 1, "b": 1})
-    run_league(league, "connect4", 1, 1, None, True, play=play)  # one game of a pair: the run stops there
+    run_fake(league, 1, play)  # one game of a pair: the run stops there
     (s0, s1, seed), = league.conn.execute("SELECT seat0, seat1, seed FROM games").fetchall()
     played: list[LeagueJob] = []
-    run_league(league, "connect4", 1, 1, None, True, play=lambda job: (played.append(job), play(job))[1])
+    run_fake(league, 1, lambda job: (played.append(job), play(job))[1])
     assert played[0].seats == (s1, s0) and played[0].seed == seed
     assert league.unanswered("connect4", league.players("connect4")) == []
 
@@ -94,7 +99,7 @@ def test_a_stopped_run_owes_the_second_game_of_its_pair_and_the_next_run_plays_i
 def test_a_league_needs_two_players_to_run(league):
     league.add_player("connect4", "alone", parse_spec("ai:1"))
     with pytest.raises(LeagueError, match="needs two players"):
-        run_league(league, "connect4", 2, 1, None, True, play=strongest_wins({}))
+        run_fake(league, 2, strongest_wins({}))
 
 
 games_lists = st.lists(st.tuples(st.integers(1, 4), st.integers(1, 4), st.sampled_from([0, 1, None]))
@@ -134,7 +139,7 @@ def test_two_connections_write_to_one_file_without_losing_a_game(tmp_path):
         first.add_player("connect4", "a", parse_spec("ai:1"))
         second.add_player("connect4", "b", parse_spec("ai:2"))
         play = strongest_wins({"a": 1, "b": 2})
-        run_league(first, "connect4", 3, 1, None, True, play=play)
-        run_league(second, "connect4", 3, 1, None, True, play=play)
+        run_fake(first, 3, play)
+        run_fake(second, 3, play)
         assert first.count_games("connect4") == 6
         assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"

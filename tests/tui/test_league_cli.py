@@ -12,9 +12,8 @@ from pathlib import Path
 import pytest
 
 from tests.tui.test_cli_bounds import run_cli
-from tests.tui.test_league import strongest_wins
+from tests.tui.test_league import run_fake, strongest_wins
 from tui.core.league.db import MAX_DB_BYTES, SCHEMA, LeagueDB
-from tui.core.league.run import run_league
 from tui.core.specs import parse_spec
 
 
@@ -23,7 +22,7 @@ def test_table_json_is_a_list_of_rows_best_first(tmp_path, monkeypatch, capsys):
     for name, spec in (("weak", "ai:1"), ("strong", "cmd:./mybot --fast")):
         assert run_cli(monkeypatch, capsys, "league", "add", "c4", name, spec, "--db", str(db))[0] == 0
     with LeagueDB(db) as league:
-        run_league(league, "connect4", 6, 1, None, True, play=strongest_wins({"weak": 1, "strong": 2}))
+        run_fake(league, 6, strongest_wins({"weak": 1, "strong": 2}))
     monkeypatch.setattr(sys, "argv", ["termarena", "league", "table", "connect4", "--json", "--db", str(db)])
     with pytest.raises(SystemExit) as ended:
         from tui import cli
@@ -149,7 +148,7 @@ def test_a_game_row_termarena_never_wrote_is_refused(tmp_path, monkeypatch, caps
     with LeagueDB(db, create=True) as league:
         league.add_player("connect4", "a", parse_spec("ai:1"))
         league.add_player("connect4", "b", parse_spec("ai:2"))
-        run_league(league, "connect4", 2, 1, None, True, play=strongest_wins({"a": 1, "b": 2}))
+        run_fake(league, 2, strongest_wins({"a": 1, "b": 2}))
         league.conn.execute("PRAGMA foreign_keys = OFF")
         league.conn.execute("PRAGMA ignore_check_constraints = ON")
         league.conn.execute(f"UPDATE games SET {column} = ?", (value,))

@@ -105,7 +105,7 @@ def run(
         league.check_owner()
         console.print(f"{gid}: {league.count_games(gid)} games stored; playing {games} more, {jobs} at a time",
                       highlight=False, markup=False, soft_wrap=True)
-        ratings = run_league(league, gid, games, jobs, think_ms, not no_time_limit, progress)
+        ratings = run_league(league, gid, games, think_ms, not no_time_limit, jobs=jobs, on_game=progress)
         rows, stored = table_rows(league, gid, ratings), league.count_games(gid)
     _print_table(gid, rows, stored)
 

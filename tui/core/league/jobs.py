@@ -1,14 +1,16 @@
 """A league game as a pure job, and the one function that plays it.
 
 A job holds everything the game needs (the game, both players' specs by seat, the seed, the limits) and
-nothing of the database, so whatever runs jobs (the thread pool here, a cluster later) only has to call
-`play_job` and hand back its result; the run records it."""
+nothing of the database, so whatever runs jobs (`on_this_machine`'s thread pool, a cluster later) only
+has to call `play_job` and hand back its result; the run records it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from engines.referee import MatchResult, run_match
 from tui.core.league.db import PlayedGame, Player
+from tui.core.match import play_in_pool
 from tui.core.specs import bot_argv, parse_spec
 
 
@@ -23,9 +25,20 @@ class LeagueJob:
     time_limits: bool
 
 
-def play_job(job: LeagueJob) -> tuple[LeagueJob, MatchResult]:
+Played = tuple[LeagueJob, MatchResult]
+# Plays every job of a round and hands each result to the callback, in the caller's thread, as it comes;
+# a cluster backend is another one of these.
+PlayRound = Callable[[list[LeagueJob], Callable[[Played], None]], None]
+
+
+def play_job(job: LeagueJob) -> Played:
     argvs = [bot_argv(job.game, parse_spec(spec), job.think_ms) for spec in job.specs]
     return job, run_match(job.game, argvs, seed=job.seed, labels=list(job.names), time_limits=job.time_limits)
+
+
+def on_this_machine(jobs: int, play: Callable[[LeagueJob], Played] = play_job) -> PlayRound:
+    """A round's games `jobs` at a time on this machine's cores (stopped at once by Ctrl-C or a signal)."""
+    return lambda round_jobs, record: play_in_pool(play, round_jobs, jobs, record)
 
 
 def seated(game: str, first: Player, second: Player, seed: int, think_ms: int | None,

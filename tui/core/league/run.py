@@ -13,10 +13,9 @@ from typing import Callable
 
 from engines.referee import MatchResult
 from tui.core.league.db import LeagueDB, LeagueError, Player
-from tui.core.league.jobs import LeagueJob, colour_swapped, play_job, twin
+from tui.core.league.jobs import LeagueJob, Played, PlayRound, colour_swapped, on_this_machine, twin
 from tui.core.league.pairing import choose_pairs
 from tui.core.league.ratings import Ratings, refresh
-from tui.core.match import play_in_pool
 
 SEED_RANGE = 1 << 31  # every game accepts seeds up to 2^31 - 1
 
@@ -45,10 +44,12 @@ def plan_round(db: LeagueDB, game: str, ratings: Ratings, players: dict[int, Pla
     return jobs[:size]
 
 
-def run_league(db: LeagueDB, game: str, games: int, jobs: int, think_ms: int | None, time_limits: bool,
-               on_game: Callable[[Finished], None] | None = None, rng: random.Random | None = None,
-               play: Callable[[LeagueJob], tuple[LeagueJob, MatchResult]] = play_job) -> Ratings:
-    """Play `games` more games of the league, `jobs` at a time; returns the ratings after them."""
+def run_league(db: LeagueDB, game: str, games: int, think_ms: int | None, time_limits: bool, *, jobs: int,
+               play_round: PlayRound | None = None, on_game: Callable[[Finished], None] | None = None,
+               rng: random.Random | None = None) -> Ratings:
+    """Play `games` more games of the league, `jobs` at a time (on this machine unless `play_round` says
+    otherwise); returns the ratings after them."""
+    play_round = play_round or on_this_machine(jobs)
     rng = rng or random.Random()
     ratings = Ratings()
     done = 0
@@ -60,7 +61,7 @@ def run_league(db: LeagueDB, game: str, games: int, jobs: int, think_ms: int | N
         round_jobs = plan_round(db, game, ratings, players, min(2 * jobs, games - done), think_ms,
                                 time_limits, rng)
 
-        def record(played: tuple[LeagueJob, MatchResult]) -> None:
+        def record(played: Played) -> None:
             nonlocal done
             job, result = played
             stored = db.record_game(job.seats, result, job.think_ms, job.time_limits)
@@ -68,6 +69,6 @@ def run_league(db: LeagueDB, game: str, games: int, jobs: int, think_ms: int | N
             if on_game is not None:
                 on_game(Finished(done, stored, job, result))
 
-        play_in_pool(play, round_jobs, jobs, record)
+        play_round(round_jobs, record)
     refresh(db, game, ratings)
     return ratings
