@@ -67,6 +67,8 @@ SCHEMA = {
     finished TEXT NOT NULL
 )""",
     ("index", "games_in_order"): "CREATE INDEX games_in_order ON games (game, id)",
+    # finds a game's colour-swapped twin without reading every game (see unanswered)
+    ("index", "games_twins"): "CREATE INDEX games_twins ON games (game, seed, seat0, seat1)",
 }
 
 # what SQLite adds for AUTOINCREMENT; anything else (a trigger, a view, another table) is refused
