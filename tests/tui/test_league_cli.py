@@ -13,7 +13,7 @@ import pytest
 
 from tests.tui.test_cli_bounds import run_cli
 from tests.tui.test_league import run_fake, strongest_wins
-from tui.core.league.db import MAX_DB_BYTES, SCHEMA, LeagueDB
+from tui.core.league.db import APPLICATION_ID, MAX_DB_BYTES, SCHEMA, LeagueDB
 from tui.core.specs import parse_spec
 
 
@@ -61,24 +61,20 @@ def another_database(path: Path) -> None:
         conn.execute("CREATE TABLE accounts (id INTEGER, owner TEXT)")
 
 
-def ours_with_a_trigger(path: Path) -> None:
-    LeagueDB(path, create=True).close()
-    with sqlite3.connect(path) as conn:
-        conn.execute("CREATE TRIGGER t AFTER INSERT ON games BEGIN DELETE FROM players; END")
+def ours_changed_by(sql: str):
+    def make(path: Path) -> None:
+        LeagueDB(path, create=True).close()
+        with sqlite3.connect(path) as conn:
+            conn.execute(sql)
+    return make
 
 
 def ours_with_another_column(path: Path) -> None:
     with sqlite3.connect(path) as conn:
         for (kind, name), sql in SCHEMA.items():
             conn.execute(sql.replace("removed TEXT", "removed TEXT, extra TEXT"))
-        conn.execute("PRAGMA application_id = 1953655911")
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         conn.execute("PRAGMA user_version = 1")
-
-
-def a_future_version(path: Path) -> None:
-    LeagueDB(path, create=True).close()
-    with sqlite3.connect(path) as conn:
-        conn.execute("PRAGMA user_version = 99")
 
 
 def a_truncated_league(path: Path) -> None:
@@ -110,13 +106,20 @@ def a_loop(path: Path) -> None:
     path.symlink_to(path)
 
 
-HOSTILE = [not_a_database, another_database, ours_with_a_trigger, ours_with_another_column, a_future_version,
-           a_truncated_league, a_fifo, a_device, a_folder, a_huge_file, a_loop]
+HOSTILE = {
+    "not a database": not_a_database, "another database": another_database,
+    "ours with a trigger": ours_changed_by("CREATE TRIGGER t AFTER INSERT ON games BEGIN DELETE FROM players; END"),
+    "ours with a view": ours_changed_by("CREATE VIEW v AS SELECT * FROM players"),
+    "ours with another column": ours_with_another_column,
+    "a future version": ours_changed_by("PRAGMA user_version = 99"),
+    "a truncated league": a_truncated_league, "a FIFO": a_fifo, "a device": a_device, "a folder": a_folder,
+    "a huge file": a_huge_file, "a link that loops": a_loop,
+}
 
 
 @pytest.mark.parametrize("command", [["table", "c4"], ["table", "c4", "--json"], ["run", "c4", "--games", "2"],
                                      ["add", "c4", "x", "ai:1"], ["remove", "c4", "x"]], ids=" ".join)
-@pytest.mark.parametrize("make", HOSTILE, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("make", HOSTILE.values(), ids=HOSTILE.keys())
 def test_a_hostile_database_is_one_line_and_left_as_it_was(tmp_path, monkeypatch, capsys, make, command):
     db = tmp_path / "league.db"
     make(db)

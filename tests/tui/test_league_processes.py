@@ -57,18 +57,24 @@ def stored(db: Path) -> list[tuple[int, int, int]]:
         return conn.execute("SELECT seat0, seat1, seed FROM games ORDER BY id").fetchall()
 
 
+def end_by_signal(run: subprocess.Popen, sig: int) -> int:
+    """Send `sig` to the run; every bot it was hosting must end too.  Returns the run's exit status."""
+    try:
+        bots = descendants(run.pid)
+        run.send_signal(sig)
+        status = run.wait(timeout=15)
+        assert_all_end(bots)  # after SIGKILL, their guards end them
+        return status
+    finally:
+        run.kill()
+        run.wait()
+
+
 def test_a_run_killed_with_sigkill_keeps_every_reported_game_and_the_next_run_goes_on(tmp_path):
     db = tmp_path / "league.db"
     make_league(db)
     run, reported = start_and_wait_for_games(db, 2)
-    try:
-        bots = descendants(run.pid)
-        run.send_signal(signal.SIGKILL)
-        run.wait(timeout=15)
-        assert_all_end(bots)  # their guards end them
-    finally:
-        run.kill()
-        run.wait()
+    end_by_signal(run, signal.SIGKILL)
     before = stored(db)
     assert len(before) >= len(reported)
 
@@ -84,15 +90,8 @@ def test_a_run_ended_by_sigterm_exits_128_plus_15_in_one_piece_and_keeps_its_gam
     db = tmp_path / "league.db"
     make_league(db)
     run, reported = start_and_wait_for_games(db, 1)
-    try:
-        bots = descendants(run.pid)
-        run.send_signal(signal.SIGTERM)
-        assert run.wait(timeout=15) == 128 + signal.SIGTERM
-        assert "Traceback" not in run.stderr.read()
-        assert_all_end(bots)
-    finally:
-        run.kill()
-        run.wait()
+    assert end_by_signal(run, signal.SIGTERM) == 128 + signal.SIGTERM
+    assert "Traceback" not in run.stderr.read()
     assert len(stored(db)) >= len(reported)
 
 

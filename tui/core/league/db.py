@@ -19,14 +19,13 @@ import json
 import os
 import re
 import sqlite3
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from engines.numbers import quote
 from engines.referee import MatchResult
 from tui.core.specs import PlayerSpec, SpecError, parse_spec
-from tui.core.storage import file_kind, shown, why_not_found
+from tui.core.storage import StorageError, regular_file_stat, shown
 
 DEFAULT_DB = "league.db"
 APPLICATION_ID = 0x74726C67  # "trlg": marks the file as a termarena league for `file` and for us
@@ -325,18 +324,11 @@ def _now() -> str:
 def _check_file(path: Path, create: bool) -> None:
     """The path must be a regular file of a sane size (or, when creating, not exist yet): SQLite must never
     be pointed at a FIFO, a device or a folder."""
+    if not os.path.lexists(path):  # (a broken link exists, and is refused below)
+        if create:
+            return
+        raise LeagueError(f"{shown(path)}: no league there (`termarena league add` makes one)")
     try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        if os.path.islink(path):
-            raise LeagueError(f"{shown(path)}: {why_not_found(path, FileNotFoundError())}") from None
-        if not create:
-            raise LeagueError(f"{shown(path)}: no league there (`termarena league add` makes one)") from None
-        return
-    except (OSError, ValueError) as e:
-        raise LeagueError(f"{shown(path)}: {why_not_found(path, e)}") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise LeagueError(f"{shown(path)}: {file_kind(info.st_mode)}, not a league database")
-    if info.st_size > MAX_DB_BYTES:
-        raise LeagueError(f"{shown(path)}: {info.st_size:,} bytes is far too large for a league "
-                          f"(limit {MAX_DB_BYTES:,})")
+        regular_file_stat(path, MAX_DB_BYTES, "a league database")
+    except StorageError as e:
+        raise LeagueError(str(e)) from None
