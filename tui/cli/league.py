@@ -92,8 +92,11 @@ def run(
         raise typer.BadParameter("not available yet: league games are played on this machine (see --jobs)",
                                  param_hint="--cluster")
     console = stderr_console()
+    played = 0
 
     def progress(f: Finished) -> None:
+        nonlocal played
+        played = f.number
         r = f.result
         who = "draw" if r.winner is None else f"{r.seats[r.winner]} wins"
         console.print(f"game {f.number}/{games}: {r.seats[0]} vs {r.seats[1]}: {who} "
@@ -105,7 +108,12 @@ def run(
         league.check_owner()
         console.print(f"{gid}: {league.count_games(gid)} games stored; playing {games} more, {jobs} at a time",
                       highlight=False, markup=False, soft_wrap=True)
-        ratings = run_league(league, gid, games, think_ms, not no_time_limit, jobs=jobs, on_game=progress)
+        try:
+            ratings = run_league(league, gid, games, think_ms, not no_time_limit, jobs=jobs, on_game=progress)
+        except (KeyboardInterrupt, SystemExit):  # Ctrl-C, SIGTERM, SIGHUP
+            console.print(f"stopped: the {played} games this run finished are stored; the next run goes on "
+                          f"from there", highlight=False, markup=False, soft_wrap=True)
+            raise
         rows, stored = table_rows(league, gid, ratings), league.count_games(gid)
     _print_table(gid, rows, stored)
 
