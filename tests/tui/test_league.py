@@ -7,7 +7,7 @@ import random
 import sqlite3
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engines.referee import MatchResult
@@ -143,3 +143,38 @@ def test_two_connections_write_to_one_file_without_losing_a_game(tmp_path):
         run_fake(second, 3, play)
         assert first.count_games("connect4") == 6
         assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+class FileBytes(bytes):
+    def __repr__(self) -> str:  # hypothesis prints the arguments of a failing example
+        return f"<{len(self)} bytes of a league file>"
+
+
+@pytest.fixture(scope="module")
+def league_bytes(tmp_path_factory) -> bytes:
+    """A small league file (three players, twelve games), everything checkpointed into the one file."""
+    path = tmp_path_factory.mktemp("template") / "league.db"
+    with LeagueDB(path, create=True) as db:
+        for name, level in (("a", 1), ("b", 2), ("c", 3)):
+            db.add_player("connect4", name, parse_spec(f"ai:{level}"))
+        run_fake(db, 12, strongest_wins({"a": 1, "b": 2, "c": 2}), rng=random.Random(3))
+        db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return FileBytes(path.read_bytes())
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edits=st.lists(st.tuples(st.integers(0, 1 << 20), st.integers(0, 255)), min_size=1, max_size=12))
+def test_a_damaged_league_file_is_read_or_refused_never_anything_else(tmp_path, league_bytes, edits):
+    """Bytes changed anywhere in the file: the table is read, or the error is one the CLI turns into one
+    line (see league_errors in tui/cli/league.py); no other exception, no hang."""
+    data = bytearray(league_bytes)
+    for where, byte in edits:
+        data[where % len(data)] = byte
+    path = tmp_path / f"damaged-{abs(hash(tuple(edits)))}.db"
+    path.write_bytes(bytes(data))
+    try:
+        with LeagueDB(path) as db:
+            for row in table_rows(db, "connect4"):
+                assert row["games"] >= 0 and row["name"].isprintable()
+    except (LeagueError, sqlite3.Error, UnicodeDecodeError):  # what `league` commands catch
+        pass

@@ -134,6 +134,7 @@ def test_a_hostile_database_is_one_line_and_left_as_it_was(tmp_path, monkeypatch
 
 @pytest.mark.parametrize("column, value", [
     ("name", "a\x1b[2J"), ("spec", "human"), ("spec", "ai:99"), ("spec", "x" * 5000), ("name", b"blob"),
+    ("spec", "xi:1"), ("spec", "ai"), ("spec", b"cmd:\xff"),
 ])
 def test_a_player_row_termarena_never_wrote_is_refused(tmp_path, monkeypatch, capsys, column, value):
     db = tmp_path / "league.db"

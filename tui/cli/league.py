@@ -31,7 +31,8 @@ def league_errors() -> Iterator[None]:
         yield
     except LeagueError as e:
         _fail(str(e))
-    except sqlite3.Error as e:  # a file damaged or changed behind our back, a full disk, a lock held too long
+    except (sqlite3.Error, UnicodeDecodeError) as e:  # a file damaged or changed behind our back (SQLite's
+        # message may then quote bytes that are not UTF-8), a full disk, a lock held too long
         _fail(f"the league database failed: {one_line(str(e))}")
 
 

@@ -121,9 +121,14 @@ class LeagueDB:
             self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
         except sqlite3.Error as e:
             raise LeagueError(f"{shown(self.path)}: cannot open: {e}") from None
+        self.conn.text_factory = _text
         try:
             self._prepare(create)
-        except sqlite3.DatabaseError as e:
+        except sqlite3.OperationalError as e:  # read-only, locked past the busy timeout, an I/O error
+            self.conn.close()
+            raise LeagueError(f"{shown(self.path)}: cannot use it: {e}") from None
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as e:  # not a database, or a damaged one (whose
+            # schema SQLite reports in an error message that is not UTF-8)
             self.conn.close()
             raise LeagueError(f"{shown(self.path)}: not a termarena league ({e})") from None
         except BaseException:
@@ -240,7 +245,7 @@ class LeagueDB:
             parsed = parse_spec(spec)
         except SpecError:
             raise self._bad_row("players", pid) from None
-        if parsed.kind == "human":
+        if parsed.kind == "human" or parsed.label != spec:  # stored as written: `ai:N` or `cmd:COMMAND`
             raise self._bad_row("players", pid)
         return Player(pid, game, name, parsed, removed is not None)
 
@@ -315,6 +320,14 @@ class _Transaction:
 
     def __exit__(self, kind, value, tb) -> None:
         self.conn.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _text(raw: bytes) -> str | bytes:
+    """TEXT as str; text that is not UTF-8 stays bytes, which no check of a row accepts."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw
 
 
 def _now() -> str:
