@@ -37,7 +37,10 @@ def league_errors() -> Iterator[None]:
 
 
 def _fail(message: str) -> None:
-    sys.stderr.write(f"termarena league: {one_line(message, 200)}\n")
+    line = one_line(message, 200)
+    if not line.isprintable():  # SQLite's messages can quote what a damaged file holds
+        line = line.encode("unicode_escape").decode("ascii")
+    sys.stderr.write(f"termarena league: {line}\n")
     raise typer.Exit(1)
 
 

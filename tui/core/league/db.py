@@ -185,9 +185,9 @@ class LeagueDB:
                               f"{SCHEMA_VERSION}")
         found = {(t, n): sql for t, n, sql in c.execute("SELECT type, name, sql FROM sqlite_master")}
         if found != STORED_SCHEMA:
-            odd = sorted(set(found) ^ set(STORED_SCHEMA)) or sorted(k for k in SCHEMA if found.get(k) != SCHEMA[k])
-            kind, name = odd[0]
-            raise LeagueError(f"{where}: not the league schema (the {kind} {quote(str(name))} differs)")
+            # (a damaged file may hold bytes where names are: no sorting, no formatting beyond str())
+            kind, name = next(k for k in {**STORED_SCHEMA, **found} if found.get(k) != STORED_SCHEMA.get(k))
+            raise LeagueError(f"{where}: not the league schema (the {quote(str(kind))} {quote(str(name))} differs)")
 
     def check_owner(self) -> None:
         """A league lists programs that `league run` starts: a file another user owns or may write could
