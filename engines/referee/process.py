@@ -92,6 +92,15 @@ def end_all_bots() -> None:
         bot.terminate()
 
 
+def start_guarded(argv: Sequence[str], **popen_options) -> subprocess.Popen:
+    """Start `argv` under the guard, in a session of its own: it and everything it starts end when the
+    guard is told to end (SIGTERM) or when this process ends, by any signal.  The one way termarena
+    starts a process that is not a short-lived tool: bots, and the Ray instance of `--cluster local`."""
+    lifeline = _lifeline_fd()
+    return subprocess.Popen([sys.executable, "-I", "-S", GUARD, str(lifeline), *argv],
+                            start_new_session=True, pass_fds=(lifeline,), **popen_options)
+
+
 def _resolve(argv: list[str], cwd: str | None) -> list[str]:
     """argv with its program found as the bot's own exec would find it, or a BotCrashed now: a missing
     program is reported when the bot is started, not as a crash on its first turn."""
@@ -182,12 +191,9 @@ class BotProcess:
         if _ending.is_set():
             raise BotCrashed("termarena is ending: no new bot is started")
         _resolve(self.argv, cwd)
-        lifeline = _lifeline_fd()
         try:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-I", "-S", GUARD, str(lifeline), *self.argv], cwd=cwd, env=env,
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                start_new_session=True, bufsize=0, pass_fds=(lifeline,))
+            self.proc = start_guarded(self.argv, cwd=cwd, env=env, stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
         except OSError as e:
             raise BotCrashed(f"cannot start {' '.join(self.argv)!r}: {e.strerror or e}") from None
         _live.add(self)

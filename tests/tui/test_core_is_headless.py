@@ -10,7 +10,7 @@ import pytest
 
 import tui.core
 
-CORE = sorted(f"tui.core.{m.name}" for m in pkgutil.iter_modules(tui.core.__path__))
+CORE = sorted(m.name for m in pkgutil.walk_packages(tui.core.__path__, "tui.core."))  # sub-packages too
 
 
 def loads_textual(module: str) -> bool:
@@ -21,7 +21,7 @@ def loads_textual(module: str) -> bool:
 
 def test_the_core_modules_are_found():
     assert {"tui.core.session", "tui.core.storage", "tui.core.autosave", "tui.core.specs",
-            "tui.core.match", "tui.core.opponents"} <= set(CORE)
+            "tui.core.match", "tui.core.opponents", "tui.core.league.run"} <= set(CORE)
 
 
 @pytest.mark.parametrize("module", CORE + ["tui.cli", "tui.entry"])

@@ -65,3 +65,22 @@ def exit_with(status: int) -> None:
     """An app that died on an error must not look like a success to a script."""
     if status:
         raise typer.Exit(status)
+
+
+CLUSTER_HELP = ("Play the games as Ray tasks: local (a Ray instance on this machine for this run), auto "
+                "(the one `ray start` runs here) or ray://HOST:PORT. Needs pip install 'termarena[cluster]'.")
+
+
+def cluster_option(address: str | None) -> str | None:
+    """--cluster is checked before anything starts: a bad address, or Ray missing, is one line."""
+    if address is None:
+        return None
+    from tui.core.cluster import ClusterError, check_address, ray_installed
+
+    try:
+        check_address(address)
+    except ClusterError as e:
+        raise typer.BadParameter(str(e), param_hint="--cluster") from None
+    if not ray_installed():
+        raise typer.BadParameter("Ray is not installed: pip install 'termarena[cluster]'", param_hint="--cluster")
+    return address

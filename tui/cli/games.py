@@ -21,7 +21,9 @@ from tui.cli.args import (
     MAX_THINK_MS,
     SAVES_HELP,
     SPRT_MAX_GAMES,
+    CLUSTER_HELP,
     check_seed_run,
+    cluster_option,
     exit_with,
     game_id,
     player_spec,
@@ -184,6 +186,7 @@ def match(
     sprt_model: str = typer.Option("logistic", "--sprt-model",
                                    help="SPRT Elo model: logistic (the Elo of the table) or normalized "
                                         "(fastchess's default)."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
     as_json: bool = typer.Option(False, "--json", help="Results as one JSON object on stdout."),
 ) -> None:
     """A tournament: every pair of players plays colour-swapped games; W/D/L, score and Elo difference,
@@ -201,7 +204,14 @@ def match(
     if seed is None:
         seed = random.randrange(1 << 31)
     check_seed_run(seed, (games + 1) // 2)
-    run_match_command(gid, specs, games, seed, jobs, as_json, not no_time_limit, think_ms, book, test)
+    from tui.core.cluster import ClusterError
+
+    try:
+        run_match_command(gid, specs, games, seed, jobs, as_json, not no_time_limit, think_ms, book, test,
+                          cluster_option(cluster))
+    except ClusterError as e:
+        stderr_console().print(f"termarena: {e}", highlight=False, markup=False)
+        raise typer.Exit(1) from None
 
 
 def openings_option(path: str | None, gid: str):

@@ -7,17 +7,15 @@ from __future__ import annotations
 
 import json
 import sys
-import threading
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
 from ai.sprt import Sprt, pair_bucket
 from ai.tournament import AnswerTimes, Opening, Pairing, Score, elo_with_error, one_sided_elo_bound, schedule
 from engines.base import Termination
-from engines.referee import MatchResult, run_match
-from engines.referee.process import end_all_bots
-from tui.core.specs import PlayerSpec, bot_argv
-
+from engines.referee import MatchResult
+from tui.core.jobs import GameJob, GameReport, play_game, seat_seeds
+from tui.core.pool import Runner, play_in_pool
+from tui.core.specs import PlayerSpec
 
 @dataclass
 class SprtState:
@@ -69,51 +67,35 @@ def points_of_a(p: Pairing, res: MatchResult) -> float:
 
 def run_tournament(game: str, specs: list[PlayerSpec], games_per_pair: int, seed: int, jobs: int,
                    time_limits: bool, think_ms: int | None = None, on_result=None,
-                   openings: list[Opening] | None = None, sprt: Sprt | None = None) -> TournamentResult:
+                   openings: list[Opening] | None = None, sprt: Sprt | None = None,
+                   runner: Runner | None = None) -> TournamentResult:
     plan = schedule(len(specs), games_per_pair, seed, openings or ())
-    argvs = [bot_argv(game, s, think_ms) for s in specs]
+    texts = [s.label for s in specs]
     t = TournamentResult(game, specs, {(a, b): Score() for a in range(len(specs)) for b in range(a + 1, len(specs))},
                          [], {(n, s): Score() for n in range(len(specs)) for s in (0, 1)},
                          [AnswerTimes() for _ in specs], SprtState(sprt) if sprt else None,
                          len(openings or ()), len(plan))
-    lock = threading.Lock()
 
-    def play(p: Pairing) -> tuple[Pairing, MatchResult, list[list[float]]]:
+    def play(p: Pairing) -> tuple[Pairing, GameReport]:
         seats = p.seats
-        times: list[list[float]] = [[], []]
-        res = run_match(game, [argvs[seats[0]], argvs[seats[1]]], seed=p.seed,
-                        labels=[specs[seats[0]].label, specs[seats[1]].label], time_limits=time_limits,
-                        opening=p.opening, on_turn=lambda e: times[e.seat].append(e.elapsed_ms))
-        return p, res, times
+        return p, play_game(GameJob(game, (texts[seats[0]], texts[seats[1]]),
+                                    (specs[seats[0]].label, specs[seats[1]].label), p.seed, p.opening,
+                                    think_ms, time_limits, seat_seeds(p.seed)))
 
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        pending = {pool.submit(play, p) for p in plan}
-        try:
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in finished:
-                    p, res, times = fut.result()
-                    with lock:
-                        _count(t, p, res, times)
-                    if on_result is not None:
-                        on_result(p, res, t)
-                if t.sprt is not None and t.sprt.result != "inconclusive":
-                    # Decided: no new game starts; the few being played are played out and not counted.
-                    for fut in pending:
-                        fut.cancel()
-                    break
-        except BaseException as e:
-            pool.shutdown(wait=False, cancel_futures=True)  # no new game starts
-            if isinstance(e, (KeyboardInterrupt, SystemExit)):
-                # Ctrl-C or a signal: the games being played end now (their bots are ended), so
-                # leaving the pool does not wait for them to be played out.
-                end_all_bots()
-            raise
+    def record(played: tuple[Pairing, GameReport]) -> bool:
+        p, report = played
+        _count(t, p, report.result, report.times_ms)
+        if on_result is not None:
+            on_result(p, report.result, t)
+        # Decided: no new game starts; the few being played are played out and not counted.
+        return t.sprt is not None and t.sprt.result != "inconclusive"
+
+    (runner or play_in_pool)(play, plan, jobs, record)
     t.games.sort(key=lambda pr: pr[0].index)
     return t
 
 
-def _count(t: TournamentResult, p: Pairing, res: MatchResult, times: list[list[float]]) -> None:
+def _count(t: TournamentResult, p: Pairing, res: MatchResult, times: tuple[list[float], list[float]]) -> None:
     pts = points_of_a(p, res)
     sc = t.scores[(p.a, p.b)]
     sc.add(pts)
@@ -197,15 +179,23 @@ def print_table(t: TournamentResult, console) -> None:
 
 def run_match_command(game: str, specs: list[PlayerSpec], games: int, seed: int, jobs: int, as_json: bool,
                       time_limits: bool, think_ms: int | None, openings: list[Opening] | None = None,
-                      sprt: Sprt | None = None) -> None:
+                      sprt: Sprt | None = None, cluster: str | None = None) -> None:
+    from contextlib import ExitStack
+
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     console = Console(stderr=True)
     total = len(schedule(len(specs), games, seed, openings or ()))
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), TextColumn("{task.fields[last]}"), console=console,
-                  transient=True) as progress:
+    with ExitStack() as stack:
+        runner = None
+        if cluster is not None:
+            from tui.core.cluster import open_cluster
+
+            runner = open_cluster(stack, cluster, jobs, console).play
+        progress = stack.enter_context(Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            TextColumn("{task.fields[last]}"), console=console, transient=True))
         task = progress.add_task(f"{game}", total=total, last="")
 
         def on_result(p: Pairing, res: MatchResult, t: TournamentResult) -> None:
@@ -213,7 +203,8 @@ def run_match_command(game: str, specs: list[PlayerSpec], games: int, seed: int,
             llr = "" if t.sprt is None else f"LLR {t.sprt.llr:+.2f} ({t.sprt.test.lower:.2f}, {t.sprt.test.upper:.2f}), "
             progress.update(task, advance=1, last=f"{llr}last: {who} ({res.reason}, {res.turns} turns)")
 
-        t = run_tournament(game, specs, games, seed, jobs, time_limits, think_ms, on_result, openings, sprt)
+        t = run_tournament(game, specs, games, seed, jobs, time_limits, think_ms, on_result, openings, sprt,
+                           runner)
     print_table(t, console if as_json else Console())
     if as_json:
         sys.stdout.write(json.dumps(to_json(t)) + "\n")

@@ -47,13 +47,17 @@ def parse_spec(text: str) -> PlayerSpec:
     return PlayerSpec("cmd", command=command, text=raw)
 
 
-def bot_argv(game_id: str, spec: PlayerSpec, think_ms: int | None = None) -> list[str] | str:
-    """The process that plays `spec` in a refereed game: the built-in bot for AI levels."""
+def bot_argv(game_id: str, spec: PlayerSpec, think_ms: int | None = None,
+             seed: int | None = None) -> list[str] | str:
+    """The process that plays `spec` in a refereed game: the built-in bot for AI levels (`seed`: the
+    seed of its own randomness, 0..2^64-1; random if None)."""
     if spec.kind == "ai":
         # `python -m ai.bot` is `termarena bot` without the command line's imports: a faster start
         argv = [sys.executable, "-m", "ai.bot", game_id, "--level", str(spec.level)]
         if think_ms is not None:
             argv += ["--think-ms", str(think_ms)]
+        if seed is not None:
+            argv += ["--seed", str(seed)]
         return argv
     if spec.kind == "cmd":
         return spec.command

@@ -129,15 +129,7 @@ def read_regular_file(path: Path, limit: int) -> bytes:
     The type is checked before opening (opening a FIFO or a device can block or have effects) and again
     on the opened descriptor (the name may have been replaced in between); the read stops one byte past
     `limit`, so a file that grows or lies about its size cannot make it read more."""
-    try:
-        before = os.stat(path)
-    except (OSError, ValueError) as e:
-        raise StorageError(f"{shown(path)}: {why_not_found(path, e)}") from None
-    if not stat.S_ISREG(before.st_mode):
-        raise StorageError(f"{shown(path)}: {file_kind(before.st_mode)}, not a save file")
-    if before.st_size > limit:
-        raise StorageError(f"{shown(path)}: {before.st_size:,} bytes is far too large for a save file "
-                           f"(limit {limit:,})")
+    regular_file_stat(path, limit, "a save file")
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
@@ -155,6 +147,20 @@ def read_regular_file(path: Path, limit: int) -> bytes:
     if len(data) > limit:
         raise StorageError(f"{shown(path)}: more than {limit:,} bytes is far too large for a save file")
     return data
+
+
+def regular_file_stat(path: Path, limit: int, what: str) -> os.stat_result:
+    """The stat of `path` if it is a regular file (or a link to one) of at most `limit` bytes, else a
+    StorageError saying what it is instead (`what` names what it should have been: "a save file")."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError) as e:
+        raise StorageError(f"{shown(path)}: {why_not_found(path, e)}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise StorageError(f"{shown(path)}: {file_kind(info.st_mode)}, not {what}")
+    if info.st_size > limit:
+        raise StorageError(f"{shown(path)}: {info.st_size:,} bytes is far too large for {what} (limit {limit:,})")
+    return info
 
 
 def _read_at_most(fd: int, count: int) -> bytes:

@@ -1,0 +1,94 @@
+"""`--cluster`: games played as Ray tasks give what the same games give on this machine's threads, stop
+early for an SPRT, and a local Ray instance ends with termarena, SIGKILL included.  Needs Ray (the
+`[cluster]` extra, which the README's test command installs); the address checks do not."""
+from __future__ import annotations
+
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from ai.sprt import Sprt
+from tests.engines.referee.test_process_lifetime import _start, assert_all_end, bot_pids, escaping_command
+from tui.core.cluster import ClusterError, check_address, ray_installed
+from tui.core.match import run_tournament
+from tui.core.specs import parse_spec
+
+BOT = Path(__file__).parent / "bots" / "first_move_bot.py"
+needs_ray = pytest.mark.skipif(not ray_installed(), reason="Ray is not installed (pip install -e '.[cluster]')")
+
+
+@pytest.mark.parametrize("good", ["local", "auto", "ray://10.0.0.5:10001", "ray://head.example.org:10001"])
+def test_addresses_ray_takes(good):
+    assert check_address(good) == good
+
+
+@pytest.mark.parametrize("bad", ["", "localhost", "ray://", "ray://host", "http://host:1", "ray://a b:1",
+                                 "ray://host:1\n; rm -rf ~"])
+def test_other_addresses_are_refused_in_one_line(bad, monkeypatch, capsys):
+    with pytest.raises(ClusterError):
+        check_address(bad)
+    from tests.tui.test_cli_bounds import run_cli
+
+    code, err = run_cli(monkeypatch, capsys, "match", "c4", "ai:1", "ai:2", "--cluster", bad)
+    assert code == 2 and "--cluster" in err and "Traceback" not in err
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    from tui.core.cluster import RayCluster
+
+    with RayCluster("local", 2) as c:
+        yield c
+
+
+@needs_ray
+def test_a_match_on_ray_plays_the_very_games_it_plays_here(cluster):
+    # Levels bounded by depth, AI seeds fixed by the game seeds: the same games wherever they run.
+    specs = [parse_spec("ai:2"), parse_spec("ai:1")]
+    here = run_tournament("connect4", specs, 4, seed=11, jobs=2, time_limits=False)
+    there = run_tournament("connect4", specs, 4, seed=11, jobs=2, time_limits=False, runner=cluster.play)
+    assert [(p.index, r.moves, r.winner) for p, r in there.games] == [(p.index, r.moves, r.winner) for p, r in here.games]
+    score = lambda t: [(s.wins, s.draws, s.losses) for s in t.scores.values()]  # noqa: E731
+    assert score(there) == score(here)
+    assert there.times[0].times_ms and len(there.times[0].times_ms) == len(here.times[0].times_ms)
+
+
+@needs_ray
+def test_an_sprt_stops_the_ray_tasks_early(cluster):
+    bots = [parse_spec(f"cmd:{sys.executable} {BOT} connect4"), parse_spec(f"cmd:{sys.executable} {BOT} connect4 junk")]
+    t = run_tournament("connect4", bots, 200, seed=1, jobs=2, time_limits=False, sprt=Sprt(0, 400),
+                       runner=cluster.play)
+    assert t.sprt.result == "H1" and t.sprt.counts == [0, 0, 0, 0, 5] and len(t.games) < 20
+
+
+@needs_ray
+def test_sigkill_of_a_match_on_a_local_ray_instance_leaves_no_process(tmp_path):
+    from engines.referee.guard import descendants
+
+    match = _start(["match", "c4", escaping_command(tmp_path), escaping_command(tmp_path), "-n", "4", "-j", "2",
+                    "--no-time-limit", "--cluster", "local"])
+    try:
+        pids = bot_pids(tmp_path, 4) + descendants(match.pid)  # the bots, and Ray's processes
+        assert len(pids) > 12
+        match.send_signal(signal.SIGKILL)
+        match.wait(timeout=15)
+        assert_all_end(pids, timeout=20)
+    finally:
+        match.kill()
+        match.wait()
+
+
+@needs_ray
+def test_a_league_round_on_ray_stores_every_game(cluster, tmp_path):
+    from tui.core.league.db import LeagueDB
+    from tui.core.league.jobs import on_runner
+    from tui.core.league.run import run_league
+
+    with LeagueDB(tmp_path / "league.db", create=True) as league:
+        for name, mode in (("first", "first"), ("junk", "junk")):
+            league.add_player("connect4", name, parse_spec(f"cmd:{sys.executable} {BOT} connect4 {mode}"))
+        ratings = run_league(league, "connect4", 4, None, False, jobs=2, play_round=on_runner(cluster.play, 2))
+        assert league.count_games("connect4") == 4
+    assert ratings is not None

@@ -1,0 +1,170 @@
+"""`termarena league add/remove/run/table`: a persistent league of bots on an SQLite file."""
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+from contextlib import ExitStack, contextmanager
+from typing import Iterator, Optional
+
+import typer
+
+from engines.numbers import one_line
+from tui.cli.app import app
+from tui.cli.args import (
+    CLUSTER_HELP,
+    GAMES_HELP,
+    MAX_GAMES,
+    MAX_JOBS,
+    MAX_THINK_MS,
+    cluster_option,
+    game_id,
+    player_spec,
+    stderr_console,
+)
+from tui.core.cluster import ClusterError
+from tui.core.league.db import DEFAULT_DB, LeagueDB, LeagueError, check_name
+from tui.core.league.table import table_rows
+from tui.core.storage import shown
+
+league_app = typer.Typer(help="A persistent league: players, rated games, the table (an SQLite file).",
+                         no_args_is_help=True)
+app.add_typer(league_app, name="league")
+
+DB_HELP = "The league's database file (made by the first `league add`)."
+db_option = typer.Option(DEFAULT_DB, "--db", help=DB_HELP)
+
+
+@contextmanager
+def league_errors() -> Iterator[None]:
+    """A league that cannot be read or written is one line on stderr and exit status 1, never a traceback."""
+    try:
+        yield
+    except (LeagueError, ClusterError) as e:
+        _fail(str(e))
+    except (sqlite3.Error, UnicodeDecodeError) as e:  # a file damaged or changed behind our back (SQLite's
+        # message may then quote bytes that are not UTF-8), a full disk, a lock held too long
+        _fail(f"the league database failed: {one_line(str(e))}")
+
+
+def _fail(message: str) -> None:
+    line = one_line(message, 200)
+    if not line.isprintable():  # SQLite's messages can quote what a damaged file holds
+        line = line.encode("unicode_escape").decode("ascii")
+    sys.stderr.write(f"termarena league: {line}\n")
+    raise typer.Exit(1)
+
+
+@league_app.command("add")
+def add(
+    game: str = typer.Argument(..., help=GAMES_HELP),
+    name: str = typer.Argument(..., help="The player's name in the league: letters, digits, . _ + -"),
+    spec: str = typer.Argument(..., help="Who plays: ai:N or cmd:COMMAND (or any command)."),
+    db: str = db_option,
+) -> None:
+    """Add a player to GAME's league (creating the database if needed)."""
+    gid = game_id(game)
+    parsed = player_spec(spec, allow_human=False, option="SPEC")
+    try:
+        check_name(name)  # before the file is made
+    except LeagueError as e:
+        raise typer.BadParameter(str(e), param_hint="NAME") from None
+    with league_errors(), LeagueDB(db, create=True) as league:
+        league.add_player(gid, name, parsed)
+    stderr_console().print(f"{gid}: {name} ({parsed.label}) joins the league in {shown(db)}",
+                           highlight=False, markup=False, soft_wrap=True)
+
+
+@league_app.command("remove")
+def remove(
+    game: str = typer.Argument(..., help=GAMES_HELP),
+    name: str = typer.Argument(..., help="The player to remove."),
+    db: str = db_option,
+) -> None:
+    """Take a player out of GAME's league: it plays no more and leaves the table; its games stay."""
+    gid = game_id(game)
+    with league_errors(), LeagueDB(db) as league:
+        league.remove_player(gid, name)
+    stderr_console().print(f"{gid}: {name} leaves the league", highlight=False, markup=False, soft_wrap=True)
+
+
+@league_app.command("run")
+def run(
+    game: str = typer.Argument(..., help=GAMES_HELP),
+    games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="Games to play in this run."),
+    jobs: int = typer.Option(2, "--jobs", "-j", min=1, max=MAX_JOBS, help="Games played at the same time."),
+    think_ms: Optional[int] = typer.Option(None, "--think-ms", min=1, max=MAX_THINK_MS,
+                                           help="Budget per turn of every AI player."),
+    no_time_limit: bool = typer.Option(False, "--no-time-limit", help="Do not enforce the referee's limits."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
+    db: str = db_option,
+) -> None:
+    """Play more games of GAME's league, the most instructive pairs first, each stored as it ends."""
+    from tui.core.league.run import Finished, run_league
+
+    gid = game_id(game)
+    cluster = cluster_option(cluster)
+    console = stderr_console()
+    played = 0
+
+    def progress(f: Finished) -> None:
+        nonlocal played
+        played = f.number
+        r = f.result
+        who = "draw" if r.winner is None else f"{r.seats[r.winner]} wins"
+        console.print(f"game {f.number}/{games}: {r.seats[0]} vs {r.seats[1]}: {who} "
+                      f"({r.reason}, {r.turns} turns, seed {r.seed})", highlight=False, markup=False, soft_wrap=True)
+        if r.error:
+            console.print(f"  {r.error}", style="red", highlight=False, markup=False, soft_wrap=True)
+
+    with league_errors(), LeagueDB(db) as league, ExitStack() as stack:
+        league.check_owner()
+        play_round = None
+        if cluster is not None:
+            from tui.core.cluster import open_cluster
+            from tui.core.league.jobs import on_runner
+
+            play_round = on_runner(open_cluster(stack, cluster, jobs, console).play, jobs)
+        console.print(f"{gid}: {league.count_games(gid)} games stored; playing {games} more, {jobs} at a time"
+                      + (f" on Ray ({cluster})" if cluster else ""), highlight=False, markup=False, soft_wrap=True)
+        try:
+            ratings = run_league(league, gid, games, think_ms, not no_time_limit, jobs=jobs,
+                                 play_round=play_round, on_game=progress)
+        except (KeyboardInterrupt, SystemExit):  # Ctrl-C, SIGTERM, SIGHUP
+            console.print(f"stopped: the {played} games this run finished are stored; the next run goes on "
+                          f"from there", highlight=False, markup=False, soft_wrap=True)
+            raise
+        rows, stored = table_rows(league, gid, ratings), league.count_games(gid)
+    _print_table(gid, rows, stored)
+
+
+@league_app.command("table")
+def table(
+    game: str = typer.Argument(..., help=GAMES_HELP),
+    as_json: bool = typer.Option(False, "--json", help="The table as a JSON list on stdout, best first."),
+    db: str = db_option,
+) -> None:
+    """GAME's league table, best first: games, wins, draws, losses and the openskill rating."""
+    gid = game_id(game)
+    with league_errors(), LeagueDB(db) as league:
+        rows, stored = table_rows(league, gid), league.count_games(gid)
+    if as_json:
+        sys.stdout.write(json.dumps(rows) + "\n")
+    else:
+        _print_table(gid, rows, stored)
+
+
+def _print_table(game: str, rows: list[dict], stored: int) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    out = Table(title=f"{game} league: {len(rows)} players, {stored} games",
+                caption="rating = mu - 3 sigma (openskill, Plackett-Luce)")
+    for col in ("#", "name", "spec", "games", "W", "D", "L", "mu", "sigma", "rating"):
+        out.add_column(col, justify="left" if col in ("name", "spec") else "right")
+    for r in rows:
+        # a command is shown as it is, not read as rich markup
+        out.add_row(str(r["rank"]), r["name"], Text(r["spec"]), str(r["games"]), str(r["wins"]), str(r["draws"]),
+                    str(r["losses"]), f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['rating']:.2f}")
+    Console().print(out)

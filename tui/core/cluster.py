@@ -1,0 +1,171 @@
+"""`--cluster ADDRESS`: games played as Ray tasks instead of on this machine's threads.
+
+Ray (the `[cluster]` extra) does the scheduling, placement, retries of lost nodes and the shipping of
+termarena's code to the nodes; termarena only hands it pure jobs (a game, its players, seed, opening and
+limits) and gets back results.  Each game is one task reserving one CPU: a game's two bots take turns,
+so one core plays one game, and its answer times are measured on the node that plays it, against the
+limits of the game, exactly as on this machine.
+
+ADDRESS: `local` starts a Ray instance on this machine with `jobs` CPUs and stops it at the end (under
+termarena's guard, so its processes end with termarena, SIGKILL included); `auto` joins the
+instance that `ray start` runs on this machine; `ray://HOST:PORT` joins a remote cluster through Ray
+Client.  Every node needs termarena installed (the same version) and any `cmd:` bot at the same path.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+from typing import Callable, Iterable, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+_REMOTE = re.compile(r"ray://[A-Za-z0-9.\-]{1,253}:[0-9]{1,5}")
+START_TIMEOUT_S = 180  # a local start takes 5-20 s on a loaded 2-core machine
+MAX_IN_FLIGHT = 4096  # tasks handed to Ray at once: enough to fill a large cluster, bounded for an SPRT stop
+
+
+class ClusterError(Exception):
+    """The cluster cannot be used: Ray is not installed, the address is wrong or does not answer."""
+
+
+def check_address(text: str) -> str:
+    if text in ("local", "auto") or _REMOTE.fullmatch(text):
+        return text
+    raise ClusterError(f"cluster address {text!r}: give local, auto or ray://HOST:PORT")
+
+
+def ray_installed() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("ray") is not None
+
+
+def _ray():
+    try:
+        import ray
+    except ImportError:
+        raise ClusterError("--cluster needs Ray: pip install 'termarena[cluster]'") from None
+    return ray
+
+
+class RayCluster:
+    """A connection to a Ray cluster for the length of a `with` block (a local one is started and
+    stopped with it)."""
+
+    def __init__(self, address: str, jobs: int) -> None:
+        self.address = check_address(address)
+        self.jobs = max(1, jobs)
+        if self.address == "local":
+            # Token authentication for the instance we start (Ray's default for its own local start, not
+            # for `ray start`): its ports listen on the machine's address, and a Ray port without a token
+            # runs whatever code reaches it.  Set before Ray is imported, which reads it once.
+            os.environ.setdefault("RAY_AUTH_MODE", "token")
+        self.ray = _ray()
+        self.head: subprocess.Popen | None = None
+
+    def __enter__(self) -> "RayCluster":
+        ray = self.ray
+        address = self._start_local_head() if self.address == "local" else self.address
+        try:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False,
+                     logging_level=logging.ERROR)
+        except Exception as e:  # Ray raises ConnectionError, RuntimeError, ValueError...: all mean the same
+            self._stop_head()
+            raise ClusterError(f"cannot use the Ray cluster at {self.address}: {_first_line(e)}") from None
+        return self
+
+    def __exit__(self, *exc) -> None:
+        try:
+            self.ray.shutdown()
+        finally:
+            self._stop_head()
+
+    def _start_local_head(self) -> str:
+        """`ray start --head --block` under termarena's guard: Ray's own processes (several, some of
+        them leaving their parent) then end with termarena whatever ends it, SIGKILL included, which
+        `ray.init()`'s own start does not promise."""
+        from engines.referee.process import start_guarded
+
+        port = _free_port()
+        argv = [sys.executable, "-m", "ray.scripts.scripts", "start", "--head", "--block", f"--port={port}",
+                f"--num-cpus={self.jobs}", "--include-dashboard=false", "--disable-usage-stats"]
+        self.head = start_guarded(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, text=True, errors="replace")
+        last = ""
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while time.monotonic() < deadline:
+            line = self.head.stdout.readline()
+            if not line:  # it ended without starting
+                self._stop_head()
+                raise ClusterError(f"could not start a local Ray instance: {last or 'no output'}")
+            if line.strip():
+                last = line.strip()[:300]
+            if "Ray runtime started" in line:
+                # keep reading its output, or a full pipe would stop it
+                threading.Thread(target=self.head.stdout.read, daemon=True).start()
+                return f"127.0.0.1:{port}"
+        self._stop_head()
+        raise ClusterError(f"a local Ray instance did not start in {START_TIMEOUT_S} s")
+
+    def _stop_head(self) -> None:
+        head, self.head = self.head, None
+        if head is not None:
+            head.terminate()  # the guard ends every process of the instance
+            try:
+                head.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                head.kill()
+
+    def play(self, play: Callable[[T], R], items: Iterable[T], jobs: int,
+             on_result: Callable[[R], object]) -> None:
+        """`play(item)` for every item as Ray tasks, at most `jobs` in flight; `on_result` gets each result
+        here as it finishes, and stops the lot by returning True.  The same contract as
+        tui.core.pool.play_in_pool, so either can run a match or a league."""
+        ray = self.ray
+        task = ray.remote(num_cpus=1, max_retries=1)(play)
+        todo = iter(items)
+        running: list = []
+        limit = max(1, min(jobs, MAX_IN_FLIGHT))
+        try:
+            while True:
+                for item in todo:
+                    running.append(task.remote(item))
+                    if len(running) >= limit:
+                        break
+                if not running:
+                    return
+                done, running = ray.wait(running, num_returns=1)
+                if on_result(ray.get(done[0])):
+                    return
+        finally:
+            for ref in running:  # a stop, an error or a signal: games not finished are called off
+                try:
+                    ray.cancel(ref, force=True)
+                except Exception:
+                    pass
+
+
+def open_cluster(stack, address: str, jobs: int, console) -> RayCluster:
+    """The cluster for a command's run, entered on `stack` (an ExitStack) while the console says so:
+    a local start takes seconds."""
+    with console.status(f"connecting to Ray ({address})…"):
+        return stack.enter_context(RayCluster(address, jobs))
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _first_line(e: Exception) -> str:
+    text = str(e).strip().splitlines()
+    return (text[0] if text else type(e).__name__)[:300]
+
