@@ -22,7 +22,9 @@ class TournamentResult:
 
 
 def run_tournament(game: str, specs: list[PlayerSpec], games_per_pair: int, seed: int, jobs: int,
-                   time_limits: bool, think_ms: int | None = None, on_result=None) -> TournamentResult:
+                   time_limits: bool, think_ms: int | None = None, on_result=None, record=None) -> TournamentResult:
+    """`record(pairing, result)`, when given, is called in the game's own thread with each game played
+    with its turn-by-turn record (--record)."""
     plan = schedule(len(specs), games_per_pair, seed)
     argvs = [bot_argv(game, s, think_ms) for s in specs]
     scores = {(a, b): Score() for a in range(len(specs)) for b in range(a + 1, len(specs))}
@@ -31,8 +33,13 @@ def run_tournament(game: str, specs: list[PlayerSpec], games_per_pair: int, seed
 
     def play(p: Pairing) -> tuple[Pairing, MatchResult]:
         seats = p.seats
-        return p, run_match(game, [argvs[seats[0]], argvs[seats[1]]], seed=p.seed,
-                            labels=[specs[seats[0]].label, specs[seats[1]].label], time_limits=time_limits)
+        res = run_match(game, [argvs[seats[0]], argvs[seats[1]]], seed=p.seed,
+                        labels=[specs[seats[0]].label, specs[seats[1]].label], time_limits=time_limits,
+                        record=record is not None)
+        if record is not None:
+            record(p, res)
+            res.record = None  # written: a long match does not keep every game's stderr
+        return p, res
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         futures = [pool.submit(play, p) for p in plan]
@@ -91,7 +98,7 @@ def print_table(t: TournamentResult, console) -> None:
 
 
 def run_match_command(game: str, specs: list[PlayerSpec], games: int, seed: int, jobs: int, as_json: bool,
-                      time_limits: bool, think_ms: int | None) -> None:
+                      time_limits: bool, think_ms: int | None, record=None) -> None:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -106,7 +113,7 @@ def run_match_command(game: str, specs: list[PlayerSpec], games: int, seed: int,
             who = "draw" if res.winner is None else f"{res.seats[res.winner]} won"
             progress.update(task, advance=1, last=f"last: {who} ({res.reason}, {res.turns} turns)")
 
-        t = run_tournament(game, specs, games, seed, jobs, time_limits, think_ms, on_result)
+        t = run_tournament(game, specs, games, seed, jobs, time_limits, think_ms, on_result, record)
     print_table(t, console if as_json else Console())
     if as_json:
         sys.stdout.write(json.dumps(to_json(t)) + "\n")

@@ -222,6 +222,7 @@ class SaveEntry:
     preview: str  # the final position's text
     error: str | None = None  # why it cannot be loaded, if it cannot
     redo: int = 0  # moves undone and not replaced (a resumed game can redo them)
+    recorded: int | None = None  # turns with the bots' answers, times and stderr (a recorded game)
 
 
     @classmethod
@@ -263,7 +264,8 @@ def _entry(path: Path) -> SaveEntry:
     except Exception as e:  # one odd file must not hide the others
         return SaveEntry.failed(path, f"{shown(path)}: cannot be read ({type(e).__name__}: {one_line(str(e))})")
     return SaveEntry(path, saved.game, saved.players, saved.date, saved.result, saved.reason,
-                     len(saved.moves), preview, redo=len(saved.redo))
+                     len(saved.moves), preview, redo=len(saved.redo),
+                     recorded=None if saved.record is None else len(saved.record))
 
 
 # ---------------------------------------------------------------------------- the folder's upkeep
