@@ -142,7 +142,7 @@ class ReplayScreen(ArenaPage, Screen):
         prefix = f"seat {seat} ({self.saved.players[seat]}): "
         detail = self.saved.detail
         if detail.startswith(prefix):
-            detail = f"{self.board_cls.side_names[seat]} {detail[len(prefix):]}"
+            detail = f"{self.board_cls.side_names[seat]}: {detail[len(prefix):]}"
         return detail
 
     def action_step(self, delta: int) -> None:
