@@ -20,12 +20,12 @@ from tui.core.storage import list_saves, load_game
 
 ROOT = Path(__file__).resolve().parents[2]
 V2 = ROOT / "tests" / "data" / "saves" / "v2"
-CHATTY = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'referee' / 'bots' / 'chatty.py'}"
+CHATTY = f"{sys.executable} {ROOT / 'tests' / 'tui' / 'bots' / 'first_move_bot.py'}"
 
 # file: (moves, recorded turns, result, reason, players)
 V2_FACTS = {
     "connect4-recorded-timeout.txt": (5, 6, "1-0", "timeout",
-                                      ("cmd:python3 chatty.py connect4", "cmd:python3 chatty.py connect4 3 sleep")),
+                                      ("cmd:python3 first_move_bot.py connect4", "cmd:python3 first_move_bot.py connect4 sleep 3")),
     "lines-of-action-recorded.txt": (30, 30, "0-1", "connected", ("ai:1", "ai:2")),
 }
 
@@ -63,7 +63,7 @@ def test_the_load_screen_lists_a_recorded_game_with_its_record():
 
 
 def test_a_recorded_game_round_trips_save_load_same_moves_stderr_and_times(tmp_path):
-    result = run_match("connect4", [CHATTY + " connect4", CHATTY + " connect4 4 garbage"], seed=2,
+    result = run_match("connect4", [CHATTY + " connect4", CHATTY + " connect4 junk 4"], seed=2,
                        time_limits=False, record=True)
     folder = RecordFolder(tmp_path)
     path = folder.write(result, 0)
@@ -74,7 +74,7 @@ def test_a_recorded_game_round_trips_save_load_same_moves_stderr_and_times(tmp_p
 
 
 def test_games_are_never_written_over(tmp_path):
-    result = run_match("connect4", [CHATTY + " connect4 1 crash", CHATTY + " connect4"], seed=2, record=True,
+    result = run_match("connect4", [CHATTY + " connect4 crash 1", CHATTY + " connect4"], seed=2, record=True,
                        time_limits=False)
     started = dt.datetime(2026, 11, 26, 13, 0, 0)
     paths = [RecordFolder(tmp_path, started).write(result, 0) for _ in range(3)]
@@ -98,7 +98,7 @@ def words(output: str) -> str:
 
 def test_referee_record_writes_one_loadable_file_a_game(tmp_path):
     out = tmp_path / "rec"
-    result = cli("referee", "c4", "--p1", f"cmd:{CHATTY} connect4", "--p2", f"cmd:{CHATTY} connect4 3 garbage",
+    result = cli("referee", "c4", "--p1", f"cmd:{CHATTY} connect4", "--p2", f"cmd:{CHATTY} connect4 junk 3",
                  "--seed", "4", "--games", "2", "--swap", "--no-time-limit", "--record", str(out))
     assert result.exit_code == 0, result.output
     files = sorted(out.glob("*.txt"))
@@ -110,7 +110,7 @@ def test_referee_record_writes_one_loadable_file_a_game(tmp_path):
 
 
 def test_match_record_writes_every_game(tmp_path):
-    result = cli("match", "c4", f"cmd:{CHATTY} connect4", f"cmd:{CHATTY} connect4 2 crash", "-n", "2",
+    result = cli("match", "c4", f"cmd:{CHATTY} connect4", f"cmd:{CHATTY} connect4 crash 2", "-n", "2",
                  "--no-time-limit", "--seed", "1", "--record", str(tmp_path))
     assert result.exit_code == 0, result.output
     files = sorted(tmp_path.glob("*.txt"))
@@ -125,15 +125,25 @@ def test_record_refuses_a_folder_it_cannot_write_in_one_line(tmp_path):
     assert result.exit_code == 2 and "is not a folder" in words(result.output) and "Traceback" not in result.output
 
 
-@pytest.mark.parametrize("content", ["not a save\n", "# termarena save\nformat = 2\ngame = c4\n[record]\n1 p1 err \x1b\n"])
-def test_replay_refuses_a_bad_file_in_one_line_without_starting_the_app(tmp_path, monkeypatch, content):
-    import tui.app
+def hostile_record() -> str:
+    """The timeout example with a raw escape character in a stderr line, as no writer makes it."""
+    return TIMEOUT_TEXT.replace("1 p2 err hello", "1 p2 err \x1b[2Jhello")
 
-    monkeypatch.setattr(tui.app, "run_app", lambda **kw: pytest.fail("the app must not start"))
+
+TIMEOUT_TEXT = (V2 / "connect4-recorded-timeout.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("content, reason", [("not a save\n", "not a termarena save"),
+                                             (hostile_record(), "unescaped control character")])
+def test_replay_refuses_a_bad_file_in_one_line_without_starting_the_app(tmp_path, content, reason):
+    import subprocess
+
     bad = tmp_path / "bad.txt"
-    bad.write_text(content)
-    result = cli("replay", str(bad))
-    assert result.exit_code == 2 and "bad.txt" in words(result.output) and "Traceback" not in result.output
+    bad.write_text(content, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "tui", "replay", str(bad)], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and str(bad) in done.stderr and reason in done.stderr, done.stderr
 
 
 def test_replay_opens_the_app_on_the_file(monkeypatch):
