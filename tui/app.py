@@ -178,6 +178,8 @@ class TermArenaApp(App):
         """Leave a screen pushed over a page (load, replay): back to what was under it."""
         if self.screen is screen and self._page() is not None:
             self.pop_screen()
+        elif self.start_replay is not None and self._page() is None:
+            self.exit()  # `termarena replay FILE`: leaving the replay ends the command
         else:
             self.show_picker()
 

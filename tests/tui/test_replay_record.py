@@ -121,3 +121,12 @@ async def test_a_wide_terminal_gets_a_wider_side_panel():
             await pilot.pause()
             widths.append(app.screen.query_one("#side").size.width)
     assert widths[0] < 30 and widths[1] >= 55
+
+
+async def test_leaving_the_replay_of_termarena_replay_ends_the_app():
+    app = replay_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.return_code == 0 and not app.is_running
