@@ -46,7 +46,7 @@ class RecordFolder:
         return check_saves_dir(self.folder)
 
     def write(self, result: MatchResult, index: int) -> Path:
-        saved, final = recorded_save(result, self.started.isoformat(timespec="seconds"))
+        saved, final = recorded_save(result, _dt.datetime.now().isoformat(timespec="seconds"))  # the game's end
         text = dump(saved, final)
         stem = f"{result.game}-{self.started:%Y%m%d-%H%M%S}-game{index}-seed{result.seed}"
         for n in range(1, MAX_TAKEN + 1):
