@@ -134,7 +134,8 @@ TIMEOUT_TEXT = (V2 / "connect4-recorded-timeout.txt").read_text(encoding="utf-8"
 
 
 @pytest.mark.parametrize("content, reason", [("not a save\n", "not a termarena save"),
-                                             (hostile_record(), "unescaped control character")])
+                                             (hostile_record(), "unescaped control character")],
+                         ids=["not-a-save", "raw-escape-in-the-record"])
 def test_replay_refuses_a_bad_file_in_one_line_without_starting_the_app(tmp_path, content, reason):
     import subprocess
 

@@ -53,7 +53,7 @@ async def test_stepping_a_recorded_replay_shows_each_turns_stderr_and_times():
         assert "Turn 1 Red" in panel(replay)
 
 
-async def test_f_jumps_to_the_turn_the_bot_timed_out_with_the_reason_in_words():
+async def test_f_jumps_to_the_turn_the_bot_timed_out_with_the_reason_in_words_and_is_in_the_help():
     app = replay_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -71,22 +71,15 @@ async def test_f_jumps_to_the_turn_the_bot_timed_out_with_the_reason_in_words():
         assert replay.ply == 5 and not replay.session.is_over() and "Turn 5 Red" in panel(replay)
         await pilot.press("end")
         assert replay.ply == 6
-
-
-async def test_the_fault_key_is_in_the_replays_help():
-    app = replay_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
+        await pilot.press("question_mark")  # the help lists the key with what it does
         await pilot.pause()
         assert isinstance(app.screen, KeysScreen)
-        rows = dict(app.screen.key_rows)
-        assert rows["f"] == "jump to the turn where a bot timed out, crashed or was refused"
+        assert dict(app.screen.key_rows)["f"] == "jump to the turn where a bot timed out, crashed or was refused"
         await pilot.press("escape")
-        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen is replay
 
 
-async def test_a_game_that_ended_normally_has_no_fault_turn():
+async def test_a_game_that_ended_normally_has_no_fault_turn_and_leaving_ends_the_command():
     app = replay_app(V2 / "lines-of-action-recorded.txt")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -94,6 +87,9 @@ async def test_a_game_that_ended_normally_has_no_fault_turn():
         assert replay.fault is None and replay.last == 30 and replay.check_action("go_fault", ()) is False
         await pilot.press("end")
         assert "Turn 30 White" in panel(replay) and "White wins" in info(replay)
+        await pilot.press("escape")  # `termarena replay FILE` has no page under the replay: it ends
+        await pilot.pause()
+        assert app.return_code == 0 and not app.is_running
 
 
 async def test_the_load_screen_replays_a_recorded_game(_saves_in_a_temporary_folder):
@@ -122,11 +118,3 @@ async def test_a_wide_terminal_gets_a_wider_side_panel():
             widths.append(app.screen.query_one("#side").size.width)
     assert widths[0] < 30 and widths[1] >= 55
 
-
-async def test_leaving_the_replay_of_termarena_replay_ends_the_app():
-    app = replay_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.return_code == 0 and not app.is_running
