@@ -20,6 +20,10 @@
     [final]
     <the position after the moves, in the game's text form>
 
+    [record]                (format 2: a game played by `referee`/`match --record`, see engines/record.py)
+    1 p1 out 12 4           (turn by turn: each bot's answer, its time in ms, both bots' stderr lines)
+    1 p1 err depth 5
+
 Header lines are `key = value` facts (unknown keys are kept, so later versions can add facts).
 Loading replays the moves through the engine, so an illegal move is reported with its line, and the
 stored final position is compared with the replayed one.  Pure text in, text out: no file access here.
@@ -33,13 +37,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engines import GAME_IDS, UnknownGame, get_game, resolve_game_id
-from engines.base import EngineError, Game, Termination
+from engines.base import FORFEIT_REASONS, EngineError, Game, Termination
 from engines.numbers import SEED_MAX, SEED_MIN, NumberError, one_line, parse_int, quote
+from engines.record import RecordError, TurnRecord, parse_line, to_lines
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # the newest this termarena reads and writes
+RECORD_FORMAT = 2  # the first with a [record]; a file without one is still written as format 1
+PLAIN_FORMAT = 1
 MAGIC = "# termarena save"
 MAX_SAVE_BYTES = 2_000_000  # far above any real game (Lines of Action's 150 turns are ~2 KB)
-SECTIONS = ("start", "moves", "redo", "final")
+SECTIONS = ("start", "moves", "redo", "final", "record")
+DETAIL_CHARS = 500  # the `detail` header line: how the game ended, in words
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 MAX_FORMAT = 999_999  # a format version, even of a far later termarena, is a small number
 MAX_TURN_NUMBER = MAX_SAVE_BYTES  # a turn takes at least one line: no file holds more
@@ -63,8 +71,10 @@ class SavedGame:
     date: str = ""
     result: str = "*"  # "1-0" (seat 0 won), "0-1", "1/2-1/2", or "*" while unfinished
     reason: str = ""
+    detail: str = ""  # how it ended, in words (a forfeit's seat, output and broken rule)
     redo: list[str] = field(default_factory=list)  # moves undone but not yet replaced
     extra: dict[str, str] = field(default_factory=dict)  # header facts this version does not know
+    record: list[TurnRecord] | None = None  # a recorded game's turns (format 2)
 
     def start_position(self) -> Game:
         cls = get_game(self.game)
@@ -82,7 +92,8 @@ def result_text(game: Game) -> tuple[str, str]:
 
 def dump(saved: SavedGame, final: Game) -> str:
     """The text of a save; `final` is the position after `saved.moves` (its text is stored to check loads)."""
-    head = [MAGIC, f"format = {FORMAT_VERSION}", f"game = {saved.game}"]
+    version = RECORD_FORMAT if saved.record is not None else PLAIN_FORMAT
+    head = [MAGIC, f"format = {version}", f"game = {saved.game}"]
     if saved.date:
         head.append(f"date = {saved.date}")
     head += [f"p1 = {_one_line(saved.players[0])}", f"p2 = {_one_line(saved.players[1])}"]
@@ -91,6 +102,8 @@ def dump(saved: SavedGame, final: Game) -> str:
     head.append(f"result = {saved.result}")
     if saved.reason:
         head.append(f"reason = {saved.reason}")
+    if saved.detail:
+        head.append(f"detail = {_one_line(saved.detail)[:DETAIL_CHARS]}")
     head.append(f"turns = {len(saved.moves)}")
     for k, v in saved.extra.items():
         head.append(f"{k} = {_one_line(v)}")
@@ -101,6 +114,8 @@ def dump(saved: SavedGame, final: Game) -> str:
     if saved.redo:
         parts.append("\n".join(["[redo]"] + [f"{i} {m}" for i, m in enumerate(saved.redo, len(saved.moves) + 1)]))
     parts.append("[final]\n" + final.to_text().rstrip("\n"))
+    if saved.record is not None:
+        parts.append("\n".join(["[record]"] + to_lines(saved.record)))
     return "\n\n".join(parts) + "\n"
 
 
@@ -108,7 +123,7 @@ def _one_line(value: str) -> str:
     return " ".join(str(value).split())
 
 
-KNOWN_KEYS = {"format", "game", "date", "p1", "p2", "seed", "result", "reason", "turns"}
+KNOWN_KEYS = {"format", "game", "date", "p1", "p2", "seed", "result", "reason", "detail", "turns"}
 
 
 def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
@@ -165,9 +180,9 @@ def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
             raise SaveFormatError(str(e), n) from None
 
     version = number("format", 0, MAX_FORMAT, "format version")
-    if version != FORMAT_VERSION:
+    if not PLAIN_FORMAT <= version <= FORMAT_VERSION:
         raise SaveFormatError(f"format version {version} is not supported (this termarena reads "
-                              f"version {FORMAT_VERSION}); a newer termarena wrote this file?", header["format"][1])
+                              f"versions {PLAIN_FORMAT} to {FORMAT_VERSION}); a newer termarena wrote this file?", header["format"][1])
     game_name, gline = need("game")
     try:
         game_id = resolve_game_id(game_name)
@@ -182,6 +197,9 @@ def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
     reason, why_line = header.get("reason", ("", 0))
     if reason and reason not in set(Termination):
         raise SaveFormatError(f"reason {quote(reason)} is not one of {', '.join(Termination)}", why_line)
+    if "record" in sections and version < RECORD_FORMAT:
+        raise SaveFormatError(f"a [record] section in a file of format {version} (records came with format "
+                              f"{RECORD_FORMAT})", sections["record"][0] - 1)
     # A position file (written by hand, say) may be just a header and a [start] block.
     position_only = "start" in sections and "moves" not in sections and "final" not in sections
     if not position_only:
@@ -193,7 +211,7 @@ def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
         game=game_id, seed=seed,
         players=(header.get("p1", ("human", 0))[0], header.get("p2", ("human", 0))[0]),
         date=header.get("date", ("", 0))[0], result=result,
-        reason=reason,
+        reason=reason, detail=one_line(header.get("detail", ("", 0))[0], DETAIL_CHARS),
         extra={k: v for k, (v, _) in header.items() if k not in KNOWN_KEYS})
     cls = get_game(game_id)
     if "start" in sections:
@@ -214,14 +232,18 @@ def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
         if turns != len(saved.moves):
             raise SaveFormatError(f"the header says {turns} turns but [moves] has {len(saved.moves)} "
                                   f"(is the file truncated?)", header["turns"][1])
+    movers = []  # the seat that played each move: a record must agree
     for text, n in saved.moves:
         if game.outcome() is not None:
             raise SaveFormatError(f"move {quote(text)} comes after the end of the game", n)
+        movers.append(game.current_player())
         try:
             game.play(text)
         except EngineError as e:
             raise SaveFormatError(f"illegal move {quote(text)} on turn {game.ply + 1}: {e}", n) from None
     saved.moves = [t for t, _ in saved.moves]
+    if "record" in sections:
+        saved.record = _record(sections["record"], movers, game, reason)
     if "redo" in sections:
         redo = _numbered_moves(sections["redo"], len(saved.moves) + 1)
         probe = game.copy()
@@ -243,6 +265,36 @@ def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
             f"the [final] position differs from the one the {len(saved.moves)} moves lead to "
             f"(edited by hand? the moves are kept as the truth only when they agree)", first)
     return saved, game
+
+
+def _record(section: tuple[int, list[str]], movers: list[int], final: Game, reason: str) -> list[TurnRecord]:
+    """The [record] section: one turn a move, in order, each asked of the seat that played it; one turn
+    more only for the turn that ended the game by a forfeit (asked of the seat that lost by it)."""
+    first_line, body = section
+    turns: list[TurnRecord] = []
+    ended_by_forfeit = reason in FORFEIT_REASONS and final.outcome() is None
+    last = len(movers) + (1 if ended_by_forfeit else 0)
+    for offset, raw in enumerate(body):
+        n = first_line + offset
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        try:
+            parse_line(raw, turns, MAX_TURN_NUMBER)
+        except RecordError as e:
+            raise SaveFormatError(f"in [record]: {e}, in {quote(raw)}", n) from None
+        t = turns[-1]
+        mover = movers[t.turn - 1] if t.turn <= len(movers) else final.current_player()
+        if t.turn > last:
+            raise SaveFormatError(f"in [record]: turn {t.turn}, but the game has {len(movers)} moves"
+                                  + (" and ended by a forfeit" if ended_by_forfeit else ""), n)
+        if t.seat != mover:
+            raise SaveFormatError(f"in [record]: turn {t.turn} was p{mover + 1}'s, not p{t.seat + 1}'s", n)
+        if t.turn <= len(movers) and t.output is None:
+            raise SaveFormatError(f"in [record]: turn {t.turn} has a move but no answer", n)
+    if len(turns) not in (len(movers), last):
+        raise SaveFormatError(f"[record] has {len(turns)} turns for {len(movers)} moves (is the file truncated?)",
+                              first_line)
+    return turns
 
 
 def _block(body: list[str]) -> str:

@@ -55,8 +55,10 @@ class TermArenaApp(App):
                  moves: list[str] | None = None, ai_think_ms: int | None = None,
                  watch_delay_s: float = WATCH_DELAY_S,
                  overrides: list[PlayerSpec | None] | None = None,
-                 saves: str | Path | None = None, autosave: bool = True, bot_time_limits: bool = True):
+                 saves: str | Path | None = None, autosave: bool = True, bot_time_limits: bool = True,
+                 replay: SavedGame | None = None, replay_title: str = ""):
         super().__init__()
+        self.start_replay = (replay, replay_title) if replay is not None else None  # `termarena replay FILE`
         self.start_game_id = game
         self.start_specs = specs
         self.start_seed = seed
@@ -77,6 +79,9 @@ class TermArenaApp(App):
         if self.autosaver is not None:  # an unfinished game kept from being written over: say where it went
             self.autosaver.on_set_aside = lambda aside: self.notify(
                 aside.message(), title="Autosave", severity="warning", timeout=30, markup=False)
+        if self.start_replay is not None:
+            self.show_replay(*self.start_replay)
+            return
         if self.load and self._load(self.load):
             return
         if self.start_game_id and self.start_specs:
@@ -143,7 +148,7 @@ class TermArenaApp(App):
         if saved is not None:
             from tui.widgets.boards import board_class
 
-            session.restore_forfeit(saved.result, saved.reason, board_class(game_id).side_names)
+            session.restore_forfeit(saved.result, saved.reason, board_class(game_id).side_names, saved.detail)
         self._show(GameScreen(session, self.ai))
         if note:
             self.call_after_refresh(self.push_screen, MessageScreen("Loaded, with a change of players", note))
@@ -173,6 +178,8 @@ class TermArenaApp(App):
         """Leave a screen pushed over a page (load, replay): back to what was under it."""
         if self.screen is screen and self._page() is not None:
             self.pop_screen()
+        elif self.start_replay is not None and self._page() is None:
+            self.exit()  # `termarena replay FILE`: leaving the replay ends the command
         else:
             self.show_picker()
 
@@ -409,10 +416,10 @@ def create_app(game: str | None = None, specs: list[PlayerSpec] | None = None, s
 def run_app(game: str | None = None, specs: list[PlayerSpec] | None = None, seed: int | None = None,
             load: str | None = None, *, overrides: list[PlayerSpec | None] | None = None,
             saves: str | None = None, bot_time_limits: bool = True, ai_think_ms: int | None = None,
-            **run_options) -> int:
+            replay: SavedGame | None = None, replay_title: str = "", **run_options) -> int:
     """Run the app in the terminal; returns the exit status (not 0 when the app died on an error)."""
     app = create_app(game, specs, seed, load, overrides=overrides, saves=saves, bot_time_limits=bot_time_limits,
-                     ai_think_ms=ai_think_ms)
+                     ai_think_ms=ai_think_ms, replay=replay, replay_title=replay_title)
     try:
         app.run(**run_options)
     finally:

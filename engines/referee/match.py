@@ -1,11 +1,13 @@
 """One game between two bot processes, refereed exactly as the official CodinGame referee does it."""
 from __future__ import annotations
 
+import time
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Sequence
 
 from engines import get_game
 from engines.base import Game, InvalidOutput, Outcome, quote
+from engines.record import Recorder, TurnRecord
 from engines.referee.process import BotError, BotProcess
 
 
@@ -22,11 +24,12 @@ class MatchResult:
     seats: list[str]
     detail: str = ""
     stderr_tails: list[list[str]] = field(default_factory=lambda: [[], []])
+    record: list[TurnRecord] | None = None  # with run_match(record=True): every turn, the last failed one too
 
     def to_json(self) -> dict:
         d = asdict(self)
         d["scores"] = list(self.scores)
-        del d["stderr_tails"], d["detail"]
+        del d["stderr_tails"], d["detail"], d["record"]
         return d
 
 
@@ -50,22 +53,36 @@ def run_match(game_id: str, commands: Sequence[str | Sequence[str]], *, seed: in
               labels: Sequence[str] | None = None, time_limits: bool = True, cwd: str | None = None,
               on_turn: Callable[[TurnEvent], None] | None = None,
               on_stderr: Callable[[int, str], None] | None = None,
-              opening: Sequence[str] = ()) -> MatchResult:
+              opening: Sequence[str] = (), record: bool = False) -> MatchResult:
     """Host two bots (seat 0 moves first) for one game; always returns a result, never leaves a process.
 
     `opening`: moves played before the bots start (they are in `moves`); each bot then gets its first
     turn's input in the position reached, which a game with `whole_position_input` tells it in full.
-    Raises InvalidOutput, before any bot starts, for an opening the engine refuses."""
+    Raises InvalidOutput, before any bot starts, for an opening the engine refuses.  A record holds the
+    opening's moves as turns of 0 ms without stderr.
+
+    With `record`, the result's `record` holds every turn: the answer, its time, and the lines both
+    bots printed on stderr from that turn's question to the next one (engines/record.py)."""
     cls = get_game(game_id)
     game = cls.new(seed)
     labels = list(labels) if labels is not None else [str(c) for c in commands]
     moves: list[str] = []
+    recorder = Recorder() if record else None
     for line in opening:
+        seat = game.current_player()
         game.play(line)
         moves.append(game.recorded_output(line))
+        if recorder is not None:  # a turn of the opening: no bot was asked, so no time and no stderr
+            recorder.add(seat, line, 0, ([], []))
     bots: list[BotProcess | None] = [None, None]
     outcome: Outcome | None = None
     error: str | None = None
+
+    def note_turn(seat: int, output: str | None, started: float, elapsed_ms: float | None = None) -> None:
+        if recorder is not None:
+            ms = (time.monotonic() - started) * 1000 if elapsed_ms is None else elapsed_ms
+            recorder.add(seat, output, ms, tuple(b.take_turn_stderr() if b else [] for b in bots))
+
     try:
         for seat in (0, 1):
             try:
@@ -85,12 +102,15 @@ def run_match(game_id: str, commands: Sequence[str | Sequence[str]], *, seed: in
             lines = game.bot_input(first[seat])
             limit_ms = cls.limits.for_turn(first[seat]) if time_limits else None
             first[seat] = False
+            started = time.monotonic()
             try:
                 answer = bot.ask(lines, None if limit_ms is None else limit_ms / 1000)
             except BotError as e:
+                note_turn(seat, None, started)
                 outcome = _forfeit(game, seat, e.reason, str(e), labels[seat])
                 error = outcome.detail
                 break
+            note_turn(seat, answer.line, started, answer.elapsed_ms)
             try:
                 game.play(answer.line)
             except InvalidOutput as e:
@@ -110,4 +130,5 @@ def run_match(game_id: str, commands: Sequence[str | Sequence[str]], *, seed: in
                 tails.append([])
     return MatchResult(game=cls.id, seed=seed, winner=outcome.winner, scores=tuple(outcome.scores),
                        reason=outcome.reason, turns=len(moves), moves=moves, error=error, seats=labels,
-                       detail=outcome.detail, stderr_tails=tails)
+                       detail=outcome.detail, stderr_tails=tails,
+                       record=recorder.turns if recorder is not None else None)

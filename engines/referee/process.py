@@ -5,7 +5,9 @@ session of its own: the guard is a child subreaper that ends the bot and everyth
 termarena closes the bot or ends in any way (SIGKILL included: the guard watches a lifeline pipe that
 only this process holds open).  The bot's stdout is read from the raw file descriptor with `select`,
 so a deadline is a real deadline whatever the bot does (prints nothing, half a line, a flood); its
-stderr is drained by a thread into a bounded buffer, so a chatty bot never blocks.
+stderr is drained by a thread into a bounded buffer, so a chatty bot never blocks.  That thread reads
+under a lock which `take_turn_stderr` also takes to read what is left in the pipe, so a recorded game
+gives each stderr line to the turn during which it arrived (engines/record.py).
 """
 from __future__ import annotations
 
@@ -30,6 +32,9 @@ MAX_LINE_BYTES = 1 << 20
 STDERR_KEEP_LINES = 500
 STDERR_LINE_CHARS = 2000  # a kept stderr line is cut there (a bot may print megabytes in one line)
 STDERR_BACKLOG = 1000  # lines waiting for a slow display; older ones are dropped (and counted)
+STDERR_CHUNK = 65536
+STDERR_LONG_LINE = 8192  # bytes without a newline passed on as a line of their own
+TURN_HEAD_LINES, TURN_TAIL_LINES = 60, 39  # a turn's stderr kept: its start, a marker, its end (last words)
 
 
 class BotError(Exception):
@@ -162,6 +167,28 @@ class _StderrRelay:
                 pass
 
 
+class TurnLines:
+    """The stderr lines of one turn, bounded: the first TURN_HEAD_LINES and the last TURN_TAIL_LINES,
+    with one line counting those skipped between (a crash's last words are at the end)."""
+
+    def __init__(self) -> None:
+        self.head: list[str] = []
+        self.tail: collections.deque[str] = collections.deque(maxlen=TURN_TAIL_LINES)
+        self.skipped = 0
+
+    def add(self, line: str) -> None:
+        if len(self.head) < TURN_HEAD_LINES:
+            self.head.append(line)
+            return
+        if len(self.tail) == self.tail.maxlen:
+            self.skipped += 1
+        self.tail.append(line)
+
+    def lines(self) -> list[str]:
+        marker = [f"… {self.skipped} lines of stderr not kept"] if self.skipped else []
+        return self.head + marker + list(self.tail)
+
+
 def split_command(command: str | Sequence[str]) -> list[str]:
     """A bot command as argv: a string is split the way a POSIX shell splits words."""
     if isinstance(command, str):
@@ -188,6 +215,11 @@ class BotProcess:
         self.stderr_lines: collections.deque[str] = collections.deque(maxlen=STDERR_KEEP_LINES)
         self._buf = b""
         self._eof = False
+        # stderr: read by the drain thread and by take_turn_stderr, one at a time
+        self._err_lock = threading.Lock()
+        self._err_pending = b""
+        self._err_closed = False
+        self._turn_lines = TurnLines()  # what take_turn_stderr gives next
         if _ending.is_set():
             raise BotCrashed("termarena is ending: no new bot is started")
         _resolve(self.argv, cwd)
@@ -198,6 +230,7 @@ class BotProcess:
             raise BotCrashed(f"cannot start {' '.join(self.argv)!r}: {e.strerror or e}") from None
         _live.add(self)
         os.set_blocking(self.proc.stdout.fileno(), False)
+        os.set_blocking(self.proc.stderr.fileno(), False)
         self._sel = selectors.DefaultSelector()
         self._sel.register(self.proc.stdout, selectors.EVENT_READ)
         self._stderr_thread = threading.Thread(target=self._drain_stderr, name=f"{name}-stderr", daemon=True)
@@ -250,30 +283,63 @@ class BotProcess:
     # ------------------------------------------------------------------ stderr
 
     def _drain_stderr(self) -> None:
-        stream = self.proc.stderr
-        pending = b""
-        while True:
-            try:
-                chunk = stream.read(65536)
-            except (OSError, ValueError):
-                break
-            if not chunk:
-                break
-            pending += chunk
-            *lines, pending = pending.split(b"\n")
-            if len(pending) > 8192:  # a very long line: keep it readable, pass it on in pieces
-                lines.append(pending)
-                pending = b""
-            for raw in lines:
-                self._stderr_line(raw.decode("utf-8", "replace").rstrip("\r"))
-        if pending:
-            self._stderr_line(pending.decode("utf-8", "replace"))
+        fd = self.proc.stderr.fileno()
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_READ)
+            while True:
+                try:
+                    sel.select(0.5)  # a timeout, so that a closed bot is noticed even without an end of file
+                except (OSError, ValueError):
+                    pass
+                with self._err_lock:
+                    if self._err_closed or not self._read_stderr(fd):
+                        break
+        with self._err_lock:
+            if self._err_pending:
+                self._stderr_line(self._err_pending.decode("utf-8", "replace"))
+                self._err_pending = b""
         if self._relay is not None:
             self._relay.close()
+
+    def _read_stderr(self, fd: int, limit: int = 1 << 20) -> bool:
+        """Read what the pipe holds now (at most about `limit` bytes, so that a flood does not keep the
+        lock) and pass its lines on; False at its end.  Called holding self._err_lock: the descriptor
+        is not closed meanwhile."""
+        done = 0
+        while done < limit:
+            try:
+                chunk = os.read(fd, STDERR_CHUNK)
+            except BlockingIOError:
+                return True
+            except OSError:
+                chunk = b""
+            if not chunk:
+                return False
+            done += len(chunk)
+            pending = self._err_pending + chunk
+            *lines, pending = pending.split(b"\n")
+            if len(pending) > STDERR_LONG_LINE:  # a very long line: keep it readable, pass it on in pieces
+                lines.append(pending)
+                pending = b""
+            self._err_pending = pending
+            for raw in lines:
+                self._stderr_line(raw.decode("utf-8", "replace").rstrip("\r"))
+        return True
+
+    def take_turn_stderr(self) -> list[str]:
+        """The stderr lines that arrived since the last call (the first call: since the start), the
+        pipe read now so that nothing printed before this moment is left for the next turn; bounded
+        (TurnLines).  A line not ended yet belongs to the turn in which it ends."""
+        with self._err_lock:
+            if not self._err_closed:
+                self._read_stderr(self.proc.stderr.fileno())
+            kept, self._turn_lines = self._turn_lines.lines(), TurnLines()
+        return kept
 
     def _stderr_line(self, line: str) -> None:
         line = shorten(line, STDERR_LINE_CHARS)
         self.stderr_lines.append(line)
+        self._turn_lines.add(line)
         if self._relay is not None:
             self._relay.put(line)
 
@@ -347,11 +413,13 @@ class BotProcess:
             self._sel.close()
         except Exception:
             pass
-        for stream in (self.proc.stdout, self.proc.stderr):
-            try:
-                stream.close()
-            except Exception:
-                pass
+        with self._err_lock:  # the drain thread reads no closed (or reused) descriptor
+            self._err_closed = True
+            for stream in (self.proc.stdout, self.proc.stderr):
+                try:
+                    stream.close()
+                except Exception:
+                    pass
 
     def __enter__(self) -> "BotProcess":
         return self

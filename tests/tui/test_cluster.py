@@ -45,10 +45,12 @@ def cluster():
 
 @needs_ray
 def test_a_match_on_ray_plays_the_very_games_it_plays_here(cluster):
-    # Levels bounded by depth, AI seeds fixed by the game seeds: the same games wherever they run.
+    # Levels bounded by depth (a minute's think time: the depth, not the clock, ends each search) and AI
+    # seeds fixed by the game seeds: the same games wherever they run, however loaded the machine.
     specs = [parse_spec("ai:2"), parse_spec("ai:1")]
-    here = run_tournament("connect4", specs, 4, seed=11, jobs=2, time_limits=False)
-    there = run_tournament("connect4", specs, 4, seed=11, jobs=2, time_limits=False, runner=cluster.play)
+    here = run_tournament("connect4", specs, 4, seed=11, jobs=2, time_limits=False, think_ms=60_000)
+    there = run_tournament("connect4", specs, 4, seed=11, jobs=2, time_limits=False, think_ms=60_000,
+                           runner=cluster.play)
     assert [(p.index, r.moves, r.winner) for p, r in there.games] == [(p.index, r.moves, r.winner) for p, r in here.games]
     score = lambda t: [(s.wins, s.draws, s.losses) for s in t.scores.values()]  # noqa: E731
     assert score(there) == score(here)

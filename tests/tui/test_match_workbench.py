@@ -86,3 +86,18 @@ def test_the_cli_reports_sprt_openings_and_refuses_bad_settings_in_one_line(tmp_
                         (["--openings", str(tmp_path / "none.txt")], "none.txt")]:
         code, err = run_cli(monkeypatch, capsys, "match", "c4", "ai:1", "ai:2", *args)
         assert code == 2 and words in err and err.count("\n") <= 2 and "Traceback" not in err
+
+
+def test_a_recorded_game_after_an_opening_loads_with_the_openings_turns(tmp_path):
+    from tui.core.record import RecordFolder
+    from tui.core.storage import load_game
+
+    folder = RecordFolder(tmp_path)
+    run_tournament("connect4", [bot("connect4"), bot("connect4")], 2, seed=3, jobs=2, time_limits=False,
+                   openings=[Opening(("4", "STEAL"))], on_record=lambda p, res: folder.write(res, p.index))
+    assert len(folder.written) == 2
+    for path in folder.written:
+        saved, _ = load_game(path)
+        assert saved.moves[:2] == ["4", "STEAL"] and len(saved.record) == len(saved.moves)
+        assert [(t.output, t.ms, t.stderr) for t in saved.record[:2]] == [("4", 0, ([], [])), ("STEAL", 0, ([], []))]
+        assert any(t.stderr[t.seat] for t in saved.record[2:])  # the bots' own turns carry their stderr

@@ -31,6 +31,34 @@ from tui.cli.args import (
     stderr_console,
 )
 from tui.core.specs import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, PlayerSpec, bot_argv
+from tui.core.storage import shown
+
+RECORD_HELP = ("Write every game to DIR as a save file (one a game) with each turn's answers, times and "
+               "both bots' stderr; `termarena replay FILE` shows it.")
+
+
+def record_folder(record: str | None):
+    """--record DIR: refused at once when games cannot be written there, not after the first game."""
+    if record is None:
+        return None
+    from tui.core.record import RecordFolder
+
+    folder = RecordFolder(record)
+    problem = folder.check()
+    if problem:
+        raise typer.BadParameter(problem, param_hint="--record")
+    return folder
+
+
+def write_record(folder, result, index: int):
+    """One game written to the --record folder; a failed write ends the command with one line."""
+    from tui.core.storage import StorageError
+
+    try:
+        return folder.write(result, index)
+    except StorageError as e:
+        stderr_console().print(f"termarena: {e}", style="red", highlight=False, markup=False)
+        raise typer.Exit(1) from None
 
 @app.command()
 def play(
@@ -105,6 +133,7 @@ def referee(
     no_time_limit: bool = typer.Option(False, "--no-time-limit", help="Wait for bots as long as they take."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per game on stdout."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show the bots' stderr as it comes."),
+    record: Optional[str] = typer.Option(None, "--record", metavar="DIR", help=RECORD_HELP),
 ) -> None:
     """Play bots against each other headless, exactly as the official CodinGame referee would."""
     from engines.referee import run_match
@@ -114,6 +143,7 @@ def referee(
     if seed is None:
         seed = random.randrange(1 << 31)
     check_seed_run(seed, games)
+    recorder = record_folder(record)
     console = stderr_console()
     tally = {specs[0].label: 0, specs[1].label: 0, "draw": 0}
     for k in range(games):
@@ -121,7 +151,8 @@ def referee(
         on_stderr = (lambda s, line: console.print(f"[dim]seat {s}:[/] {line}", markup=True, highlight=False)) \
             if verbose else None
         result = run_match(gid, [bot_argv(gid, s) for s in seated], seed=seed + k,
-                           labels=[s.label for s in seated], time_limits=not no_time_limit, on_stderr=on_stderr)
+                           labels=[s.label for s in seated], time_limits=not no_time_limit, on_stderr=on_stderr,
+                           record=recorder is not None)
         if as_json:
             sys.stdout.write(json.dumps(result.to_json()) + "\n")
             sys.stdout.flush()
@@ -133,6 +164,8 @@ def referee(
         console.print(line, highlight=False, markup=False)
         if result.error:
             console.print(f"  {result.error}", style="red", highlight=False, markup=False)
+        if recorder is not None:
+            console.print(f"  recorded in {shown(write_record(recorder, result, k))}", highlight=False, markup=False)
     if games > 1:
         summary = ", ".join(f"{name}: {n}" for name, n in tally.items())
         console.print(f"{games} games: {summary}", highlight=False, markup=False)
@@ -188,6 +221,7 @@ def match(
                                         "(fastchess's default)."),
     cluster: Optional[str] = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
     as_json: bool = typer.Option(False, "--json", help="Results as one JSON object on stdout."),
+    record: Optional[str] = typer.Option(None, "--record", metavar="DIR", help=RECORD_HELP),
 ) -> None:
     """A tournament: every pair of players plays colour-swapped games; W/D/L, score and Elo difference,
     results by seat and answer times; optionally from an openings file and stopped by an SPRT."""
@@ -206,12 +240,17 @@ def match(
     check_seed_run(seed, (games + 1) // 2)
     from tui.core.cluster import ClusterError
 
+    recorder = record_folder(record)
+    on_record = None if recorder is None else (lambda pairing, result: write_record(recorder, result, pairing.index))
     try:
         run_match_command(gid, specs, games, seed, jobs, as_json, not no_time_limit, think_ms, book, test,
-                          cluster_option(cluster))
+                          cluster_option(cluster), on_record)
     except ClusterError as e:
         stderr_console().print(f"termarena: {e}", highlight=False, markup=False)
         raise typer.Exit(1) from None
+    if recorder is not None:
+        stderr_console().print(f"{len(recorder.written)} games recorded in {shown(recorder.folder)}",
+                               highlight=False, markup=False)
 
 
 def openings_option(path: str | None, gid: str):

@@ -23,6 +23,7 @@ class GameJob:
     think_ms: int | None = None
     time_limits: bool = True
     bot_seeds: tuple[int | None, int | None] = (None, None)  # of the built-in AI's randomness, by seat
+    record: bool = False  # the result then holds every turn's answer, time and both bots' stderr
 
 
 @dataclass
@@ -35,7 +36,8 @@ def play_game(job: GameJob) -> GameReport:
     argvs = [bot_argv(job.game, parse_spec(s), job.think_ms, seed) for s, seed in zip(job.specs, job.bot_seeds)]
     times: tuple[list[float], list[float]] = ([], [])
     result = run_match(job.game, argvs, seed=job.seed, labels=list(job.labels), time_limits=job.time_limits,
-                       opening=job.opening, on_turn=lambda e: times[e.seat].append(e.elapsed_ms))
+                       opening=job.opening, record=job.record,
+                       on_turn=lambda e: times[e.seat].append(e.elapsed_ms))
     return GameReport(result, times)
 
 

@@ -68,7 +68,10 @@ def points_of_a(p: Pairing, res: MatchResult) -> float:
 def run_tournament(game: str, specs: list[PlayerSpec], games_per_pair: int, seed: int, jobs: int,
                    time_limits: bool, think_ms: int | None = None, on_result=None,
                    openings: list[Opening] | None = None, sprt: Sprt | None = None,
-                   runner: Runner | None = None) -> TournamentResult:
+                   runner: Runner | None = None, on_record=None) -> TournamentResult:
+    """`on_record(pairing, result)`, when given, gets each game with its turn-by-turn record (--record),
+    here, wherever the game was played; the record is dropped after it, so a long match does not keep
+    every game's stderr."""
     plan = schedule(len(specs), games_per_pair, seed, openings or ())
     texts = [s.label for s in specs]
     t = TournamentResult(game, specs, {(a, b): Score() for a in range(len(specs)) for b in range(a + 1, len(specs))},
@@ -80,17 +83,20 @@ def run_tournament(game: str, specs: list[PlayerSpec], games_per_pair: int, seed
         seats = p.seats
         return p, play_game(GameJob(game, (texts[seats[0]], texts[seats[1]]),
                                     (specs[seats[0]].label, specs[seats[1]].label), p.seed, p.opening,
-                                    think_ms, time_limits, seat_seeds(p.seed)))
+                                    think_ms, time_limits, seat_seeds(p.seed), on_record is not None))
 
-    def record(played: tuple[Pairing, GameReport]) -> bool:
+    def count(played: tuple[Pairing, GameReport]) -> bool:
         p, report = played
+        if on_record is not None:
+            on_record(p, report.result)
+            report.result.record = None
         _count(t, p, report.result, report.times_ms)
         if on_result is not None:
             on_result(p, report.result, t)
         # Decided: no new game starts; the few being played are played out and not counted.
         return t.sprt is not None and t.sprt.result != "inconclusive"
 
-    (runner or play_in_pool)(play, plan, jobs, record)
+    (runner or play_in_pool)(play, plan, jobs, count)
     t.games.sort(key=lambda pr: pr[0].index)
     return t
 
@@ -179,7 +185,7 @@ def print_table(t: TournamentResult, console) -> None:
 
 def run_match_command(game: str, specs: list[PlayerSpec], games: int, seed: int, jobs: int, as_json: bool,
                       time_limits: bool, think_ms: int | None, openings: list[Opening] | None = None,
-                      sprt: Sprt | None = None, cluster: str | None = None) -> None:
+                      sprt: Sprt | None = None, cluster: str | None = None, on_record=None) -> None:
     from contextlib import ExitStack
 
     from rich.console import Console
@@ -204,7 +210,7 @@ def run_match_command(game: str, specs: list[PlayerSpec], games: int, seed: int,
             progress.update(task, advance=1, last=f"{llr}last: {who} ({res.reason}, {res.turns} turns)")
 
         t = run_tournament(game, specs, games, seed, jobs, time_limits, think_ms, on_result, openings, sprt,
-                           runner)
+                           runner, on_record)
     print_table(t, console if as_json else Console())
     if as_json:
         sys.stdout.write(json.dumps(to_json(t)) + "\n")

@@ -213,15 +213,15 @@ class Session:
                          players=(self.specs[0].label, self.specs[1].label), date=date, result=result,
                          reason=reason, redo=self.redo_moves)
 
-    def restore_forfeit(self, result: str, reason: str, side_names: tuple[str, str]) -> bool:
-        """A loaded game that ended by a forfeit (its position is not over): end it again the same way.
-        Returns True when it did."""
+    def restore_forfeit(self, result: str, reason: str, side_names: tuple[str, str], detail: str = "") -> bool:
+        """A loaded game that ended by a forfeit (its position is not over): end it again the same way,
+        with the saved `detail` in words when there is one (a recorded game's).  Returns True when it did."""
         if self.game.outcome() is not None or reason not in FORFEIT_REASONS or result not in ("1-0", "0-1"):
             return False
         loser = 1 if result == "1-0" else 0
         words = {"crash": "its bot crashed", "timeout": "its bot did not answer in time",
                  "invalid": "its bot's output was refused"}[reason]
-        self.forced = self.game.forfeit(loser, reason, f"{side_names[loser]} lost: {words}")
+        self.forced = self.game.forfeit(loser, reason, detail or f"{side_names[loser]} lost: {words}")
         return True
 
     # ------------------------------------------------------------------ words for the screen

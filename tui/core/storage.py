@@ -70,9 +70,10 @@ def default_name(game_id: str, when: _dt.datetime | None = None) -> str:
     return f"{game_id}-{when:%Y-%m-%d-%H%M%S}"
 
 
-def atomic_write(path: Path, text: str) -> None:
+def atomic_write(path: Path, text: str, *, replace: bool = True) -> None:
     """Write `text` to `path` so that a crash at any moment leaves either the old file or the new one:
-    a temporary file in the same folder, flushed and fsynced, then renamed over the target."""
+    a temporary file in the same folder, flushed and fsynced, then renamed over the target.  With
+    `replace=False` an existing `path` is kept and FileExistsError raised (nothing is written)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     data = text.encode("utf-8")
     # the pid in the name tells remove_stale_temps whether the writer is still alive
@@ -88,7 +89,10 @@ def atomic_write(path: Path, text: str) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        if replace:
+            os.replace(tmp, path)
+        else:
+            _rename_without_replacing(Path(tmp), path)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -224,6 +228,7 @@ class SaveEntry:
     preview: str  # the final position's text
     error: str | None = None  # why it cannot be loaded, if it cannot
     redo: int = 0  # moves undone and not replaced (a resumed game can redo them)
+    recorded: int | None = None  # turns with the bots' answers, times and stderr (a recorded game)
 
 
     @classmethod
@@ -265,7 +270,8 @@ def _entry(path: Path) -> SaveEntry:
     except Exception as e:  # one odd file must not hide the others
         return SaveEntry.failed(path, f"{shown(path)}: cannot be read ({type(e).__name__}: {one_line(str(e))})")
     return SaveEntry(path, saved.game, saved.players, saved.date, saved.result, saved.reason,
-                     len(saved.moves), preview, redo=len(saved.redo))
+                     len(saved.moves), preview, redo=len(saved.redo),
+                     recorded=None if saved.record is None else len(saved.record))
 
 
 # ---------------------------------------------------------------------------- the folder's upkeep

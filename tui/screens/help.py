@@ -78,3 +78,27 @@ class HelpScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class KeysScreen(ModalScreen[None]):
+    """The keys of a screen that plays no game (the replay), made from its bindings as the help is."""
+
+    BINDINGS = [Binding("escape,question_mark,q,enter", "close", "close help")]
+
+    def __init__(self, title: str, bindings: list[Binding], notes: list[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.key_rows = binding_rows(bindings, "") + APP_ROWS
+        self.notes = notes
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="help"):
+            yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
+            with VerticalScroll(id="help-body"):
+                yield Static(key_table(self.key_rows), id="help-keys")
+                for note in self.notes:
+                    yield Static(Text("\n" + note, style="italic"))
+            yield Static(Text("esc or ? closes this help", style="dim"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

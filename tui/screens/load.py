@@ -190,6 +190,8 @@ class LoadScreen(ArenaPage, Screen):
                 text.append(f"{entry.redo} undone moves to redo\n")
         else:
             text.append(f"{entry.turns} moves, {result_words(entry)}\n")
+        if entry.recorded is not None:
+            text.append(f"recorded: {entry.recorded} turns of answers, times and stderr (v replays)\n")
         if entry.date:
             text.append(f"saved {short_date(entry.date)}\n", "dim")
         facts.update(text)

@@ -5,6 +5,11 @@ from the position shown, with the rest of the game kept as the redo line.
 The replay owns a Session of the whole game and moves along it one ply at a time (Session.step_back /
 step_forward); nobody is asked to move, nothing is autosaved.  A game that ended by a forfeit (a bot
 that crashed) shows that result at its last move only.
+
+A recorded game (`referee`/`match --record`) adds a panel with both bots' answers, times and stderr
+for the turn on the board (tui/widgets/record_panel.py); a game a bot lost by a timeout, a crash or a
+refused output has one step more than it has moves, the turn that ended it, which `f` jumps to.  On a
+wide terminal the side panel grows so that stderr lines wrap less.
 """
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
+from engines.base import reason_words
 from engines.savefile import SavedGame
 from tui.screens.arena import ArenaPage
 from tui.core.session import Session
@@ -21,7 +27,10 @@ from tui.core.specs import PlayerSpec, SpecError, parse_spec
 from tui.widgets.boards import board_class
 from tui.widgets.layout import board_with_side
 from tui.widgets.move_list import MoveList
+from tui.widgets.record_panel import RecordPanel, turn_text
 from tui.widgets.status import MessageLine, StatusPanel
+
+WIDE = 120  # terminal columns from which the side panel of a recorded replay grows
 
 
 def display_spec(label: str) -> PlayerSpec:
@@ -40,7 +49,12 @@ class ReplayScreen(ArenaPage, Screen):
         Binding("end", "go(-1)", "last", priority=True),
         Binding("pageup", "step(-10)", "-10", show=False, priority=True),
         Binding("pagedown", "step(10)", "+10", show=False, priority=True),
+        Binding("f", "go_fault", "fault", id="replay.fault",
+                tooltip="jump to the turn where a bot timed out, crashed or was refused"),
+        Binding("up", "scroll_record(-1)", "scroll stderr", show=False, priority=True),
+        Binding("down", "scroll_record(1)", "scroll stderr", show=False, priority=True),
         Binding("p", "play_on", "play on"),
+        Binding("question_mark", "help", "help", key_display="?"),
         Binding("escape,q", "back", "leave"),
     ]
 
@@ -51,34 +65,46 @@ class ReplayScreen(ArenaPage, Screen):
         specs = [display_spec(label) for label in saved.players]
         self.session = Session(saved.game, specs, saved.seed, start=saved.start, moves=saved.moves)
         self.board_cls = board_class(saved.game)
-        self.session.restore_forfeit(saved.result, saved.reason, self.board_cls.side_names)
+        self.session.restore_forfeit(saved.result, saved.reason, self.board_cls.side_names, saved.detail)
         self.final_forced = self.session.forced
         self.length = self.session.ply
+        self.record = saved.record
+        # the turn that ended the game by a forfeit, when it was recorded: one step past the last move
+        self.fault = self.length + 1 if self.record and len(self.record) > self.length else None
+        self.last = self.fault or self.length
+        self.step_shown = 0
         self.board = self.board_cls(self.session)
         self.board.can_focus = False  # its keys (arrows...) must not compete with the replay's
         self._go(0)
 
     def compose(self) -> ComposeResult:
-        yield from board_with_side(self.board, Static(id="replay-info"))
+        below = [RecordPanel(id="record")] if self.record is not None else []
+        yield from board_with_side(self.board, Static(id="replay-info"), *below)
 
     def on_mount(self) -> None:
+        self.set_class(self.record is not None, "recorded")
         self._changed()
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.width >= WIDE, "wide")
 
     # ------------------------------------------------------------------ moving along the game
 
     @property
     def ply(self) -> int:
-        return self.session.ply
+        return self.step_shown
 
-    def _go(self, ply: int) -> None:
-        ply = max(0, min(self.length, ply))
+    def _go(self, step: int) -> None:
+        step = max(0, min(self.last, step))
+        ply = min(step, self.length)
         session = self.session
         session.forced = None
         while session.ply > ply:
             session.step_back()
         while session.ply < ply:
             session.step_forward()
-        if ply == self.length:
+        self.step_shown = step
+        if step == self.last:
             session.forced = self.final_forced
 
     def _changed(self) -> None:
@@ -89,25 +115,68 @@ class ReplayScreen(ArenaPage, Screen):
         info.append("Replay", "bold reverse")
         if self.title_text:
             info.append(f" {self.title_text}", "dim")
-        info.append(f"\nmove {self.ply} of {self.length}")
-        if self.ply == self.length and self.saved.result == "*":
+        if self.fault is not None and self.ply == self.fault:
+            info.append(f"\nturn {self.fault}: the game's end")
+        else:
+            info.append(f"\nmove {self.ply} of {self.length}")
+        if self.ply == self.last and self.saved.result == "*":
             info.append(" (game unfinished)", "dim")
+        if self.ply == self.last and self.session.is_over():
+            headline, reason = self.session.result_words(self.board_cls.side_names)
+            if self.saved.detail:  # the detail (long: a bot's command) is in the record panel
+                reason = reason_words(self.saved.reason).capitalize()
+            info.append(f"\n{headline}: ", "bold")
+            info.append(reason)
         self.query_one("#replay-info", Static).update(info)
+        if self.record is not None:
+            fault = self.ply == self.fault
+            text = turn_text(self.record, self.ply, self.board_cls.side_names, self.board_cls.side_styles,
+                             failed=fault)
+            if fault and self.saved.detail:
+                text.append("\n" + self._fault_words(self.record[-1].seat), "red")
+            self.query_one(RecordPanel).show(text)
         self.refresh_bindings()
+
+    def _fault_words(self, seat: int) -> str:
+        """The saved detail of the forfeit, the loser named by its side rather than its seat and command."""
+        prefix = f"seat {seat} ({self.saved.players[seat]}): "
+        detail = self.saved.detail
+        if detail.startswith(prefix):
+            detail = f"{self.board_cls.side_names[seat]}: {detail[len(prefix):]}"
+        return detail
 
     def action_step(self, delta: int) -> None:
         self._go(self.ply + delta)
         self._changed()
 
     def action_go(self, where: int) -> None:
-        self._go(self.length if where < 0 else where)
+        self._go(self.last if where < 0 else where)
         self._changed()
+
+    def action_go_fault(self) -> None:
+        if self.fault is not None:
+            self.action_go(self.fault)
+
+    def action_scroll_record(self, lines: int) -> None:
+        for panel in self.query(RecordPanel):
+            panel.scroll_relative(y=lines, animate=False)
+
+    def action_help(self) -> None:
+        from tui.screens.help import KeysScreen
+
+        notes = ["A recorded game: the panel under the moves shows, for the turn on the board, each bot's "
+                 "answer and time and what both printed on stderr during that turn."] if self.record is not None else []
+        self.app.push_screen(KeysScreen(f"Keys: replay of {self.session.cls.title}", self.BINDINGS, notes))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "step":
-            return self.ply > 0 if parameters and int(parameters[0]) < 0 else self.ply < self.length
+            return self.ply > 0 if parameters and int(parameters[0]) < 0 else self.ply < self.last
         if action == "go":
-            return self.ply > 0 if parameters and parameters[0] == 0 else self.ply < self.length
+            return self.ply > 0 if parameters and parameters[0] == 0 else self.ply < self.last
+        if action == "go_fault":
+            return self.fault is not None and self.ply != self.fault
+        if action == "scroll_record":
+            return self.record is not None
         if action == "play_on":
             return not self.session.is_over()
         return True

@@ -1,0 +1,158 @@
+"""The [record] section of format 2 saves: escaping keeps any bytes a bot prints on one line of their own,
+a recorded game round-trips (moves, answers, times, stderr), and hostile records are refused with one
+clear line naming the line of the file."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engines import get_game
+from engines.record import (OUTPUT_CHARS, STDERR_CHARS, TURN_STDERR_LINES, Recorder, RecordError, TurnRecord,
+                            escape, unescape)
+from engines.savefile import MAX_SAVE_BYTES, SavedGame, SaveFormatError, dump, parse
+
+MOVES = ["4", "STEAL", "3", "5"]
+
+
+def recorded(record, moves=MOVES, result="*", reason="", detail="") -> str:
+    game = get_game("connect4").new(None)
+    for m in moves:
+        game.play(m)
+    saved = SavedGame(game="connect4", moves=list(moves), players=("cmd:./a", "cmd:./b"), result=result,
+                      reason=reason, detail=detail, record=record)
+    return dump(saved, game)
+
+
+def plain_turns(n=len(MOVES)):
+    return [TurnRecord(k + 1, k % 2, MOVES[k], 10 * k, ([f"p1 at {k}"], [f"p2 at {k}"])) for k in range(n)]
+
+
+# ---------------------------------------------------------------------------- escaping
+
+@given(st.text())
+def test_escaped_text_is_one_printable_line_and_comes_back_exactly(text):
+    line = escape(text)
+    assert line.isprintable() and len(line.splitlines()) <= 1 and not line.endswith(" ")
+    assert unescape(line) == text
+
+
+@pytest.mark.parametrize("bad", ["\\q", "\\", "\\x4", "\\ud800", "\\U00110000", "a\x1bb", "a\u2028b"])
+def test_text_escape_cannot_have_made_is_refused(bad):
+    with pytest.raises(RecordError):
+        unescape(bad)
+
+
+# ---------------------------------------------------------------------------- round trips
+
+def test_a_record_round_trips_and_makes_the_file_format_2():
+    text = recorded(plain_turns())
+    assert "\nformat = 2\n" in text and "\n[record]\n1 p1 out 0 4\n1 p1 err p1 at 0\n1 p2 err p2 at 0\n" in text
+    saved, final = parse(text)
+    assert saved.record == plain_turns() and saved.moves == MOVES and final.ply == 4
+
+
+def test_a_save_without_a_record_stays_format_1():
+    game = get_game("connect4").new(None)
+    assert "\nformat = 1\n" in dump(SavedGame(game="connect4"), game)
+
+
+bot_text = st.text(st.characters(codec="utf-8"), max_size=60)
+turn_records = st.lists(st.tuples(st.none() | bot_text, st.integers(0, 10 ** 6),
+                                  st.lists(bot_text, max_size=4), st.lists(bot_text, max_size=4)),
+                        min_size=len(MOVES), max_size=len(MOVES))
+
+
+@settings(max_examples=60, deadline=None)
+@given(turn_records, st.one_of(st.none(), bot_text), st.lists(bot_text, max_size=3))
+def test_any_recorded_game_round_trips(turns, last_output, last_err):
+    """Whatever the bots printed (control characters, `[final]`, backslashes, trailing spaces), a
+    recorded game with its failed last turn reads back the same."""
+    rec = Recorder()
+    for k, (output, ms, err1, err2) in enumerate(turns):
+        rec.add(k % 2, output if output is not None else "", ms, (err1, err2))
+    rec.add(0, last_output, 100, (last_err, ["[final]", "[record]"]))
+    text = recorded(rec.turns, result="0-1", reason="timeout", detail="seat 0 (cmd:./a): no answer within 100 ms")
+    saved, _ = parse(text)
+    assert saved.record == rec.turns and saved.moves == MOVES
+    assert saved.detail == "seat 0 (cmd:./a): no answer within 100 ms" and saved.reason == "timeout"
+
+
+def test_a_flood_of_stderr_is_cut_so_the_file_still_loads():
+    rec = Recorder()
+    flood = ["\x00" * 5000] * 500  # every character escaped as \x00: the worst case for the file's size
+    for k in range(len(MOVES)):
+        rec.add(k % 2, "\x01" * 10_000, 5, (flood, flood))
+    for turn in rec.turns:
+        assert len(turn.output) == OUTPUT_CHARS and all(len(t) <= TURN_STDERR_LINES for t in turn.stderr)
+        assert all(len(line) <= STDERR_CHARS for lines in turn.stderr for line in lines)
+    text = recorded(rec.turns)
+    assert len(text.encode()) < MAX_SAVE_BYTES
+    saved, _ = parse(text)
+    assert saved.record == rec.turns
+    assert any("the record is full" in line for t in saved.record for lines in t.stderr for line in lines)
+
+
+# ---------------------------------------------------------------------------- hostile records
+
+def with_record(lines: list[str], **kw) -> str:
+    return recorded(None, **kw) + "\n[record]\n" + "\n".join(lines) + "\n"
+
+
+def with_format(text: str, version: int) -> str:
+    return text.replace("\nformat = 1\n", f"\nformat = {version}\n")
+
+
+GOOD = ["1 p1 out 5 4", "2 p2 out 5 STEAL", "3 p1 out 5 3", "4 p2 out 5 5"]
+HOSTILE = {
+    "format-1-with-a-record": (GOOD, 1, "a [record] section in a file of format 1"),
+    "fake-section-header": (GOOD[:1] + ["[final]"] + GOOD[1:], 2, "section [final] appears twice"),
+    "unknown-tag": (GOOD[:1] + ["1 p1 say hi"] + GOOD[1:], 2, "'say' is not out, none or err"),
+    "seat-3": (["1 p3 out 5 4"] + GOOD[1:], 2, "seat 'p3' is not p1 or p2"),
+    "wrong-seat": (["1 p2 out 5 4"] + GOOD[1:], 2, "turn 1 was p1's, not p2's"),
+    "turn-skipped": (GOOD[:1] + GOOD[2:], 2, "turn 3 where turn 2 was expected"),
+    "turn-twice": (GOOD[:1] + GOOD, 2, "turn 1 where turn 2 was expected"),
+    "stderr-before-its-turn": (["1 p1 err hi"] + GOOD, 2, "outside that turn"),
+    "stderr-of-another-turn": (GOOD[:2] + ["1 p1 err hi"] + GOOD[2:], 2, "outside that turn"),
+    "turn-after-the-end": (GOOD + ["5 p1 none 100"], 2, "turn 5, but the game has 4 moves"),
+    "no-answer-for-a-move": (GOOD[:3] + ["4 p2 none 5"], 2, "turn 4 has a move but no answer"),
+    "truncated": (GOOD[:2], 2, "[record] has 2 turns for 4 moves"),
+    "superscript-time": (["1 p1 out ² 4"] + GOOD[1:], 2, "time '²' is not a number"),
+    "huge-time": (["1 p1 out " + "9" * 5000 + " 4"] + GOOD[1:], 2, "is not a number from 0 to"),
+    "huge-turn": (["9" * 5000 + " p1 out 5 4"] + GOOD[1:], 2, "is not a number from 0 to"),
+    "raw-escape-character": (GOOD[:1] + ["1 p1 err \x1b[2J"] + GOOD[1:], 2, "unescaped control character"),
+    "bad-escape": (GOOD[:1] + ["1 p1 err \\q"] + GOOD[1:], 2, "unknown escape"),
+    "long-stderr-line": (GOOD[:1] + ["1 p1 err " + "x" * (STDERR_CHARS + 1)] + GOOD[1:], 2, "more than 500"),
+    "long-answer": (["1 p1 out 5 " + "4" * (OUTPUT_CHARS + 1)] + GOOD[1:], 2, "more than 200 characters"),
+    "too-many-stderr-lines": (GOOD[:1] + ["1 p2 err x"] * (TURN_STDERR_LINES + 1) + GOOD[1:], 2, "more than 100 stderr"),
+    "no-fields": (GOOD[:1] + ["1"] + GOOD[1:], 2, "expected `<turn> p1|p2"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_hostile_record_is_refused_with_one_line_naming_the_line(name):
+    lines, version, words = HOSTILE[name]
+    with pytest.raises(SaveFormatError) as e:
+        parse(with_format(with_record(lines), version))
+    message = str(e.value)
+    assert words in message and "\n" not in message and len(message) <= 300, message
+    assert e.value.line is not None or name == "truncated"
+
+
+def test_the_good_record_of_the_hostile_cases_loads():
+    saved, _ = parse(with_format(with_record(GOOD), 2))
+    assert [t.output for t in saved.record] == MOVES
+
+
+def test_an_extra_turn_is_only_for_a_game_ended_by_a_forfeit():
+    forfeit = with_format(with_record(GOOD + ["5 p1 out 7 hello", "5 p1 err it was me"], result="0-1",
+                                      reason="invalid"), 2)
+    saved, _ = parse(forfeit)
+    assert saved.record[-1] == TurnRecord(5, 0, "hello", 7, (["it was me"], []))
+    with pytest.raises(SaveFormatError, match="turn 5, but the game has 4 moves"):
+        parse(with_format(with_record(GOOD + ["5 p1 out 7 hello"], result="1/2-1/2", reason="board_full"), 2))
+
+
+def test_a_newer_format_is_still_refused():
+    with pytest.raises(SaveFormatError, match="format version 3 is not supported"):
+        parse(with_format(recorded(None), 3))
