@@ -37,6 +37,7 @@ class SearchRequest:
     start: str | None = None  # position text when not the standard start
     think_ms: int | None = None
     ai_seed: int | None = None  # the AI's own randomness (low levels' noise)
+    analyse: bool = False  # not a move: ever deeper evaluations of the position (ai.analysis.deepening)
 
 
 @dataclass(frozen=True)
@@ -46,9 +47,11 @@ class SearchEvent:
     info: SearchInfo | None = None
     move: str | None = None  # with "done": the move in CodinGame notation
     error: str | None = None
+    lines: tuple[tuple[str, float], ...] | None = None  # analysis: the best root moves and their scores
 
 
 MAX_MESSAGE_BYTES = 1 << 20  # a request is a game record: far below this
+MAX_LINES = 3  # analysis lines sent to the app (TOP_LINES of ai.analysis)
 
 
 def _encode_event(ev: SearchEvent) -> bytes:
@@ -58,8 +61,10 @@ def _encode_event(ev: SearchEvent) -> bytes:
 def _decode_event(data: bytes) -> SearchEvent:
     d = json.loads(data)
     info = d.get("info")
+    lines = d.get("lines")
     return SearchEvent(int(d["search_id"]), str(d["kind"]), SearchInfo(**info) if info else None,
-                       d.get("move"), d.get("error"))
+                       d.get("move"), d.get("error"),
+                       None if lines is None else tuple((str(m), float(s)) for m, s in lines[:MAX_LINES]))
 
 
 def _decode_request(data: bytes) -> tuple[int, SearchRequest]:
@@ -106,6 +111,9 @@ def _serve(conn) -> None:  # runs in the worker process
             continue
         try:
             game = replay(GameRecord(req.game, list(req.moves), req.seed, req.start))
+            if req.analyse:
+                _analyse(game, req.think_ms, sid, send)
+                continue
             player = make_player(req.game, req.level, think_ms=req.think_ms, seed=req.ai_seed)
             last = [0.0]
 
@@ -119,6 +127,17 @@ def _serve(conn) -> None:  # runs in the worker process
             send(SearchEvent(sid, "done", move=game.move_to_str(move)))
         except Exception as e:  # reported to the UI, which shows it instead of a traceback
             send(SearchEvent(sid, "error", error=f"{type(e).__name__}: {e}"))
+
+
+def _analyse(game, think_ms: int | None, sid: int, send) -> None:  # in the worker process
+    from ai.analysis import deepening
+
+    ev = None
+    for ev in deepening(game, think_ms):
+        send(SearchEvent(sid, "info", info=SearchInfo(depth=ev.depth, nodes=ev.nodes, score=ev.score, best=ev.best,
+                                                      note="solved" if ev.proven else ""),
+                         lines=tuple((line.move, line.score) for line in ev.lines[:MAX_LINES])))
+    send(SearchEvent(sid, "done", move=None if ev is None else ev.best))
 
 
 @contextlib.contextmanager

@@ -26,7 +26,7 @@ from engines.base import EngineError, quote
 from engines.savefile import SavedGame, dump
 from tui.commands import GameCommands
 from tui.core.autosave import Autosaver, autosave_path, resumable, set_aside_unreadable_autosave
-from tui.core.opponents import AIOpponent
+from tui.core.opponents import ANALYSIS_STEP_MS, AIOpponent
 from tui.screens.dialogs import ConfirmScreen, MessageScreen
 from tui.screens.game import WATCH_DELAY_S, GameScreen
 from tui.screens.picker import PickerScreen
@@ -65,6 +65,7 @@ class TermArenaApp(App):
         self.load = load
         self.overrides = overrides  # --p1/--p2 given explicitly with --load: they replace the file's players
         self.ai = AIOpponent(think_ms=ai_think_ms)
+        self.analyst = AIOpponent(think_ms=ANALYSIS_STEP_MS)  # the analysis key's own search process
         self.bot_time_limits = bot_time_limits  # False: wait for external bots as long as they take
         self.watch_delay_s = watch_delay_s  # between moves when no human plays
         self.saves_folder = saves_dir(saves)
@@ -121,12 +122,14 @@ class TermArenaApp(App):
         threading.Timer(3.0, os._exit, (128 + signum,)).start()
         end_all_bots()
         self.ai.close()
+        self.analyst.close()
         if self.autosaver is not None:
             self.autosaver.close(timeout=1.0)
         self.exit(return_code=128 + signum)
 
     def on_unmount(self) -> None:
         self.ai.close()
+        self.analyst.close()
         if self.autosaver is not None:
             self.autosaver.close()
 
@@ -417,6 +420,7 @@ def run_app(game: str | None = None, specs: list[PlayerSpec] | None = None, seed
         app.run(**run_options)
     finally:
         app.ai.close()
+        app.analyst.close()
         if app.autosaver is not None:
             app.autosaver.close()
     return app.return_code or 0

@@ -7,6 +7,7 @@ import sys
 import typer
 
 from tui.cli import games  # noqa: F401  (importing it registers play, referee, bot, match, bench)
+from tui.cli import analyse  # noqa: F401  (registers analyse)
 from tui.cli.app import app
 
 __all__ = ["app", "main"]

@@ -20,16 +20,18 @@ from engines.referee.process import Answer, BotError, BotProcess
 from tui.core.session import Session
 
 HINT_LEVEL = 6
+ANALYSIS_STEP_MS = 10_000  # the app's analysis: the longest one deepening step may take
 
 
 @dataclass
 class Search:
     sid: int
-    purpose: str  # "move" (the AI's own turn) or "hint" (advice for a human)
+    purpose: str  # "move" (the AI's own turn), "hint" (advice for a human) or "analysis"
     seat: int
     ply: int  # the position it is about: the session's ply when it started
     started: float
     info: SearchInfo | None = None
+    lines: tuple[tuple[str, float], ...] = ()  # analysis: the best moves and their scores so far
 
 
 class AIOpponent:
@@ -44,9 +46,11 @@ class AIOpponent:
         self._lock = threading.Lock()
 
     def start(self, session: Session, level: int, purpose: str = "move") -> Search:
+        """A search for the position of `session`; purpose "analysis" asks for ever deeper evaluations
+        (each step capped by think_ms) instead of a move."""
         request = SearchRequest(game=session.game_id, moves=tuple(session.notation), level=level,
                                 seed=session.seed, start=session.start, think_ms=self.think_ms,
-                                ai_seed=session.seed + session.ply)
+                                ai_seed=session.seed + session.ply, analyse=purpose == "analysis")
         with self._lock:
             if self._process is None:
                 self._process = SearchProcess()
@@ -64,6 +68,8 @@ class AIOpponent:
         for ev in out:
             if ev.kind == "info":
                 search.info = ev.info
+                if ev.lines is not None:
+                    search.lines = ev.lines
         return out
 
     def finished(self) -> None:

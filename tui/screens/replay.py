@@ -8,6 +8,8 @@ that crashed) shows that result at its last move only.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,9 +17,11 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from engines.savefile import SavedGame
+from tui.screens.analysis import ANALYSIS_BINDING, AnalysisHost
 from tui.screens.arena import ArenaPage
 from tui.core.session import Session
 from tui.core.specs import PlayerSpec, SpecError, parse_spec
+from tui.widgets.analysis_panel import AnalysisPanel
 from tui.widgets.boards import board_class
 from tui.widgets.layout import board_with_side
 from tui.widgets.move_list import MoveList
@@ -31,7 +35,7 @@ def display_spec(label: str) -> PlayerSpec:
         return PlayerSpec("human")
 
 
-class ReplayScreen(ArenaPage, Screen):
+class ReplayScreen(AnalysisHost, ArenaPage, Screen):
     # priority: the keys are the replay's even though boards use arrows for their cursors
     BINDINGS = [
         Binding("left", "step(-1)", "back", key_display="←", priority=True),
@@ -42,6 +46,7 @@ class ReplayScreen(ArenaPage, Screen):
         Binding("pagedown", "step(10)", "+10", show=False, priority=True),
         Binding("p", "play_on", "play on"),
         Binding("escape,q", "back", "leave"),
+        replace(ANALYSIS_BINDING, show=True),  # the replay's footer has room for it
     ]
 
     def __init__(self, saved: SavedGame, title: str = "") -> None:
@@ -59,7 +64,7 @@ class ReplayScreen(ArenaPage, Screen):
         self._go(0)
 
     def compose(self) -> ComposeResult:
-        yield from board_with_side(self.board, Static(id="replay-info"))
+        yield from board_with_side(self.board, Static(id="replay-info"), AnalysisPanel(id="analysis"))
 
     def on_mount(self) -> None:
         self._changed()
@@ -83,6 +88,7 @@ class ReplayScreen(ArenaPage, Screen):
 
     def _changed(self) -> None:
         self.board.position_changed()
+        self.refresh_analysis()
         self.query_one(StatusPanel).show(self.session, self.board)
         self.query_one(MoveList).show(self.session, self.board_cls, replay=True)
         info = Text()

@@ -19,6 +19,10 @@ from tui.core.session import Session
 from tui.widgets.boards.canvas import Canvas, centre_offset
 
 
+ANALYSIS_STYLE = "bold bright_cyan"  # the analysis' best move, on every board
+ANALYSIS_BG = "#2a6f8f"
+
+
 class Board(Widget, can_focus=True):
     DEFAULT_CSS = """
     Board {
@@ -56,6 +60,7 @@ class Board(Widget, can_focus=True):
         super().__init__(id=id)
         self.session = session
         self.origin = (0, 0)  # where the drawing starts inside the widget, for mouse clicks
+        self.analysis_move: str | None = None  # the analysis' best move, marked by the drawing
 
     @property
     def game(self) -> Game:
@@ -85,6 +90,13 @@ class Board(Widget, can_focus=True):
 
     def show_hint(self, text: str) -> None:
         """Point at a suggested move (boards that can, move their cursor there)."""
+
+    def show_analysis(self, text: str | None) -> None:
+        """Mark the analysis' best move on the board (None: no mark); unlike a hint it moves no cursor,
+        so the player's input is left alone while the analysis deepens."""
+        if text != self.analysis_move:
+            self.analysis_move = text
+            self.refresh()
 
     def watch_accepting(self, accepting: bool) -> None:
         self.refresh()  # the screen refreshes the bindings once it has handed out the turn

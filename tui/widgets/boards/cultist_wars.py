@@ -19,7 +19,7 @@ from textual.reactive import reactive
 
 from engines.base import EngineError
 from engines.cultist_wars import CONVERT, MOVE, SHOOT, TURNS, WAIT, Move
-from tui.widgets.boards.base import Board
+from tui.widgets.boards.base import ANALYSIS_BG, Board
 from tui.widgets.boards.canvas import Canvas
 
 WIDTH, HEIGHT = 13, 7
@@ -298,10 +298,19 @@ class CultistWarsBoard(Board):
     def _preview_marks(self) -> dict[tuple[int, int], str]:
         """Background or glyph marks of the pending action's preview, per tile."""
         marks: dict[tuple[int, int], str] = {}
-        if not self.accepting or self.pending is None:
+        action = self.pending if self.accepting else None
+        if action is None and self.analysis_move is not None:  # the analysis' best action, previewed
+            try:
+                action = self.game.parse_output(self.analysis_move)
+            except EngineError:
+                return marks
+            unit = self._unit(action.unit) if action.kind != WAIT else None
+            if unit is not None:
+                marks[(unit.x, unit.y)] = "best"
+        if action is None:
             return marks
         try:
-            pv = self.game.preview(self.pending)
+            pv = self.game.preview(action)
         except EngineError:
             return marks
         if pv.step is not None and pv.resolved.kind == MOVE:
@@ -322,6 +331,8 @@ class CultistWarsBoard(Board):
             bg = SELECTED_BG
         if self.accepting and (x, y) == self.cursor:
             bg = CURSOR_BG
+        if mark == "best":
+            bg = ANALYSIS_BG
         if mark == "step":
             bg = STEP_BG
         elif mark == "hit":

@@ -1,0 +1,57 @@
+"""The analysis panel: an evaluation bar (seat 1's share on the left, in its colour) and the best moves
+with their evaluations, as the analysis search deepens.  Hidden while analysis is off."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ai.analysis import PROVEN, win_probability
+
+BAR_WIDTH = 20
+
+
+def eval_words(game_id: str, score: float) -> str:
+    """A score from the mover's side as words: the win probability, or the proven result."""
+    if score >= PROVEN:
+        return "wins"
+    if score <= -PROVEN:
+        return "loses"
+    return f"{100 * win_probability(game_id, score):.0f}%"
+
+
+def eval_bar(p_first: float, styles: tuple[str, str], width: int = BAR_WIDTH) -> Text:
+    """A bar split at seat 0's win probability: seat 0's part first, in its colour."""
+    filled = round(max(0.0, min(1.0, p_first)) * width)
+    bar = Text()
+    bar.append("█" * filled, styles[0])
+    bar.append("░" * (width - filled), styles[1])
+    return bar
+
+
+class AnalysisPanel(Static):
+    DEFAULT_CSS = """
+    AnalysisPanel { height: auto; margin-top: 1; display: none; }
+    """
+
+    def show_waiting(self) -> None:
+        self.update(Text("Analysis: starting…", "dim"))
+
+    def show_lines(self, game_id: str, mover: int, board_cls, info, lines, done: bool) -> None:
+        """`info` (SearchInfo) and `lines` ((move, score) best first) from the side to move, `mover`."""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append("Analysis", "bold underline")
+        if info is not None:
+            text.append(f"  {'done' if done else '…'} {info.nodes:,} nodes", "dim")
+        if lines:
+            p = win_probability(game_id, lines[0][1])
+            p_first = p if mover == 0 else 1.0 - p
+            text.append("\n")
+            text.append_text(eval_bar(p_first, board_cls.side_styles))
+            text.append(f" {100 * p_first:.0f}%", board_cls.side_styles[0])
+            for n, (move, score) in enumerate(lines, 1):
+                text.append(f"\n{n}. ", "dim")
+                text.append(f"{move:<12}", "bold" if n == 1 else "")
+                text.append(f" {eval_words(game_id, score)}")
+        else:
+            text.append("\nthinking…", "dim")
+        self.update(text)
