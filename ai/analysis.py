@@ -189,8 +189,8 @@ def judge(game_id: str, ply: int, move: str, seat: int, before: PositionEval, af
 ProgressCallback = Callable[[int, int], None]  # (positions evaluated, positions in all)
 
 
-def analyse_game(game: Game, moves: list[str], player, *,
-                 on_progress: ProgressCallback | None = None) -> GameAnalysis:
+def analyse_game(game: Game, moves: list[str], player, *, on_progress: ProgressCallback | None = None,
+                 on_verdict: Callable[[MoveVerdict], None] | None = None) -> GameAnalysis:
     """Evaluate `game` (the start position, changed on the way and put back) and each position after
     `moves`; judge every move.  Moves are in CodinGame notation and must be legal."""
     gid = game.id
@@ -205,6 +205,8 @@ def analyse_game(game: Game, moves: list[str], player, *,
             pushed += 1
             after, after_seat = evaluate(game, player, all_scores=False), game.current_player()
             result.moves.append(judge(gid, ply, text, seat, before, after, after_seat))
+            if on_verdict is not None:
+                on_verdict(result.moves[-1])
             before, seat = after, after_seat
     finally:
         for _ in range(pushed):

@@ -19,8 +19,10 @@ from textual.widgets import Static
 from engines.savefile import SavedGame
 from tui.screens.analysis import ANALYSIS_BINDING, AnalysisHost
 from tui.screens.arena import ArenaPage
+from tui.screens.chart import CHART_BINDING, ChartHost
 from tui.core.session import Session
 from tui.core.specs import PlayerSpec, SpecError, parse_spec
+from tui.widgets.advantage_chart import AdvantageChart
 from tui.widgets.analysis_panel import AnalysisPanel
 from tui.widgets.boards import board_class
 from tui.widgets.layout import board_with_side
@@ -35,7 +37,7 @@ def display_spec(label: str) -> PlayerSpec:
         return PlayerSpec("human")
 
 
-class ReplayScreen(AnalysisHost, ArenaPage, Screen):
+class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
     # priority: the keys are the replay's even though boards use arrows for their cursors
     BINDINGS = [
         Binding("left", "step(-1)", "back", key_display="←", priority=True),
@@ -47,6 +49,7 @@ class ReplayScreen(AnalysisHost, ArenaPage, Screen):
         Binding("p", "play_on", "play on"),
         Binding("escape,q", "back", "leave"),
         replace(ANALYSIS_BINDING, show=True),  # the replay's footer has room for it
+        CHART_BINDING,
     ]
 
     def __init__(self, saved: SavedGame, title: str = "") -> None:
@@ -59,12 +62,14 @@ class ReplayScreen(AnalysisHost, ArenaPage, Screen):
         self.session.restore_forfeit(saved.result, saved.reason, self.board_cls.side_names)
         self.final_forced = self.session.forced
         self.length = self.session.ply
+        self.chart_moves = list(self.session.notation)
         self.board = self.board_cls(self.session)
         self.board.can_focus = False  # its keys (arrows...) must not compete with the replay's
         self._go(0)
 
     def compose(self) -> ComposeResult:
-        yield from board_with_side(self.board, Static(id="replay-info"), AnalysisPanel(id="analysis"))
+        chart = AdvantageChart(self.board_cls.side_names, self.board_cls.side_styles, id="chart")
+        yield from board_with_side(self.board, Static(id="replay-info"), AnalysisPanel(id="analysis"), chart)
 
     def on_mount(self) -> None:
         self._changed()
@@ -89,6 +94,7 @@ class ReplayScreen(AnalysisHost, ArenaPage, Screen):
     def _changed(self) -> None:
         self.board.position_changed()
         self.refresh_analysis()
+        self.show_chart()
         self.query_one(StatusPanel).show(self.session, self.board)
         self.query_one(MoveList).show(self.session, self.board_cls, replay=True)
         info = Text()
@@ -100,6 +106,10 @@ class ReplayScreen(AnalysisHost, ArenaPage, Screen):
             info.append(" (game unfinished)", "dim")
         self.query_one("#replay-info", Static).update(info)
         self.refresh_bindings()
+
+    def jump_to(self, ply: int) -> None:
+        self._go(ply)
+        self._changed()
 
     def action_step(self, delta: int) -> None:
         self._go(self.ply + delta)

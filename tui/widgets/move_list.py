@@ -8,11 +8,17 @@ from textual.widgets import Static
 from tui.core.session import Session
 
 
+# analysis labels after a move in the replay, as chess annotations
+LABEL_MARKS = {"inaccuracy": ("?!", "yellow3"), "mistake": ("?", "dark_orange"), "blunder": ("??", "bold red1")}
+
+
 class MoveList(VerticalScroll, can_focus=False):
     DEFAULT_CSS = """
     MoveList { height: 1fr; }
     MoveList > Static { width: 1fr; }
     """
+
+    labels: dict[int, str] = {}  # ply -> analysis label (the replay's chart sets them)
 
     def compose(self):
         yield Static(id="move-lines")
@@ -51,6 +57,9 @@ class MoveList(VerticalScroll, can_focus=False):
             row.append(f"{i + 1:>3} ", "dim")
             row.append(board_cls.side_marks[seat] + " ", "dim" if future else board_cls.side_styles[seat])
             row.append(move, "dim" if future else "")
+            label = self.labels.get(i + 1)
+            if label in LABEL_MARKS:
+                row.append(LABEL_MARKS[label][0], LABEL_MARKS[label][1])
             if current:
                 row.stylize("reverse")
             text.append("\n")
