@@ -222,11 +222,11 @@ class TermArenaApp(App):
         else:
             self.play_saved(saved, confirm=True)
 
-    def show_replay(self, saved: SavedGame, title: str = "") -> None:
+    def show_replay(self, saved: SavedGame, title: str = "", chart: bool = False) -> None:
         from tui.screens.replay import ReplayScreen
 
         try:
-            screen = ReplayScreen(saved, title)
+            screen = ReplayScreen(saved, title, chart=chart)
         except EngineError as e:
             self.push_screen(MessageScreen("Cannot replay the game", str(e)))
             return

@@ -58,3 +58,17 @@ def test_the_chart_at_80x24(snap_compare):
         await pilot.pause()
 
     assert snap_compare(app, run_before=open_replay, terminal_size=SIZE)
+
+
+async def test_c_on_the_game_over_dialog_opens_the_chart_at_the_last_move(monkeypatch):
+    monkeypatch.setattr(chart_module, "CHART_MS", 60)
+    app = make_app("c4", moves=["0", "0", "1", "1", "2", "2"])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")  # Red connects four in columns 0-3: the game-over dialog
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "GameOverScreen")
+        await pilot.press("c")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        chart = screen.query_one(AdvantageChart)
+        assert chart.display and screen.ply == 7
+        await wait_until(pilot, lambda: len(chart.verdicts) == 7)

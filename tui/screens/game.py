@@ -394,8 +394,8 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
             self.action_undo()
         elif choice == "save":
             self.action_save()
-        elif choice == "replay":
-            self.arena.show_replay(self.session.to_saved(), "of this game")
+        elif choice in ("replay", "chart"):
+            self.arena.show_replay(self.session.to_saved(), "of this game", chart=choice == "chart")
         elif choice == "quit":
             self.app.exit()
 

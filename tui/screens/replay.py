@@ -52,8 +52,10 @@ class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
         CHART_BINDING,
     ]
 
-    def __init__(self, saved: SavedGame, title: str = "") -> None:
+    def __init__(self, saved: SavedGame, title: str = "", chart: bool = False) -> None:
+        """`chart`: open at the last move with the advantage chart shown (from the game-over dialog)."""
         super().__init__()
+        self.open_chart = chart
         self.saved = saved
         self.title_text = title
         specs = [display_spec(label) for label in saved.players]
@@ -72,6 +74,9 @@ class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
         yield from board_with_side(self.board, Static(id="replay-info"), AnalysisPanel(id="analysis"), chart)
 
     def on_mount(self) -> None:
+        if self.open_chart:
+            self._go(self.length)
+            self.action_toggle_chart()
         self._changed()
 
     # ------------------------------------------------------------------ moving along the game
