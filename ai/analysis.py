@@ -30,15 +30,16 @@ PROVEN = 5e3
 TOP_LINES = 3  # root moves shown by the app's analysis
 ANALYSIS_MAX_NODES = 512_000  # where the app's analysis of a position stops deepening
 
-# Win probability of the side to move = 1 / (1 + exp(-K * score)), score in SearchInfo units.
-# K fitted by maximum likelihood on (score, result) pairs of self-play games between levels 2..5, each
-# position scored by this module's search at 3,000 nodes (`python -m ai.tools.calibrate GAME`; the
-# figures and the command lines are in the README, "Analysis").
-CALIBRATION: dict[str, float] = {
-    "connect4": 1.776,  # 873 positions of 40 games: log loss 0.475 (0.693 for a coin)
-    "paper-soccer": 0.0,
-    "lines-of-action": 0.0,
-    "cultist-wars": 0.0,
+# Win probability of the side to move = 1 / (1 + exp(-(A + K * score))), score in SearchInfo units:
+# (A, K) fitted by maximum likelihood on (score, result) pairs of self-play games between levels 2..5
+# (colour-swapped, the arena's random openings), each position scored by this module's search at
+# 3,000 nodes: `python -m ai.tools.calibrate GAME --games 40` (30 for Cultist Wars, every other
+# position).  A is what being to move is worth beyond the score.  Log loss: a coin scores 0.693.
+CALIBRATION: dict[str, tuple[float, float]] = {
+    "connect4": (-0.1377, 1.7978),  # 873 positions, log loss 0.473
+    "paper-soccer": (-0.0303, 0.0676),  # 1,568 positions, log loss 0.685: the score says little
+    "lines-of-action": (-0.6591, 2.2467),  # 1,010 positions, log loss 0.434
+    "cultist-wars": (-0.4739, 0.8968),  # 2,137 positions, log loss 0.399
 }
 
 # Labels by the win probability a move gives away (the best move's minus the played move's), per game:
@@ -70,6 +71,11 @@ class PositionEval:
     depth: int = 0
     nodes: int = 0
     proven: bool = False
+    result: float | None = None  # a finished game: 1, 0.5 or 0 for the side to move
+
+    def chance(self, game_id: str) -> float:
+        """The side to move's chance of winning (a draw counts one half)."""
+        return self.result if self.result is not None else win_probability(game_id, self.score)
 
     def describe(self) -> str:
         return SearchInfo(depth=self.depth, nodes=self.nodes, score=self.score, best=self.best,
@@ -82,16 +88,14 @@ def win_probability(game_id: str, score: float) -> float:
         return 1.0
     if score <= -PROVEN:
         return 0.0
-    k = CALIBRATION[resolve_game_id(game_id)]
-    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, k * score))))
+    a, k = CALIBRATION[resolve_game_id(game_id)]
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, a + k * score))))
 
 
-def final_value(game: Game, seat: int) -> float:
-    """A finished game as a score for `seat`: a proven win, loss, or 0 for a draw."""
+def final_result(game: Game, seat: int) -> float:
+    """A finished game for `seat`: 1 won, 0.5 drawn, 0 lost."""
     out = game.outcome()
-    if out.winner is None:
-        return 0.0
-    return 1e6 if out.winner == seat else -1e6
+    return 0.5 if out.winner is None else float(out.winner == seat)
 
 
 def analysis_player(game_id: str, *, think_ms: int | None = None, nodes: int | None = None):
@@ -105,7 +109,8 @@ def evaluate(game: Game, player, *, all_scores: bool = True,
              on_info: Callable[[SearchInfo], None] | None = None) -> PositionEval:
     """The search's evaluation of `game` (left unchanged) from the side to move."""
     if game.outcome() is not None:
-        return PositionEval(score=final_value(game, game.current_player()), best=None, proven=True)
+        result = final_result(game, game.current_player())
+        return PositionEval(score=2e6 * (result - 0.5), best=None, proven=True, result=result)
     t0 = time.monotonic()
     win = player.win_score(game)
 
@@ -180,8 +185,8 @@ def judge(game_id: str, ply: int, move: str, seat: int, before: PositionEval, af
           after_seat: int) -> MoveVerdict:
     """The verdict on one move, from the evaluations of the positions before and after it."""
     score = after.score if after_seat == seat else -after.score
-    played = win_probability(game_id, score)
-    best = win_probability(game_id, before.score)
+    played = after.chance(game_id) if after_seat == seat else 1.0 - after.chance(game_id)
+    best = before.chance(game_id)
     loss = 0.0 if move == before.best else max(0.0, best - played)
     return MoveVerdict(ply, move, seat, played, before.best or move, best, label_for(game_id, loss), score)
 

@@ -3,7 +3,7 @@
 Plays games between AI levels (each pair of levels colour-swapped, from the arena's seeded random
 openings), scores positions of each game with the analysis search (`ai.analysis.evaluate`, at a fixed
 node budget so the figures do not depend on the machine), and fits K in
-P(side to move wins) = 1 / (1 + exp(-K * score)) by maximum likelihood, a draw counting one half.
+P(side to move wins) = 1 / (1 + exp(-(A + K * score))) by maximum likelihood, a draw counting one half.
 Proven wins and losses are left out (their probability is 1 or 0 by definition).  Prints K, the
 pairs it was fitted on, and how well it fits (the observed win rate by predicted-probability bucket).
 
@@ -46,28 +46,38 @@ def play_and_score(task: tuple) -> list[tuple[float, float]]:
     return [(s, 0.5 if winner is None else float(winner == seat)) for s, seat in samples]
 
 
-def fit(pairs: list[tuple[float, float]], iterations: int = 50) -> float:
-    """K maximising the likelihood of the results (Newton's method on one parameter, from 0)."""
-    k = 0.0
+def sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
+
+
+def fit(pairs: list[tuple[float, float]], iterations: int = 50) -> tuple[float, float]:
+    """(A, K) maximising the likelihood of the results under P = sigmoid(A + K * score): Newton's
+    method on two parameters from (0, 0).  A is what being the side to move is worth by itself."""
+    a = k = 0.0
     for _ in range(iterations):
-        grad = hess = 0.0
+        ga = gk = haa = hak = hkk = 0.0
         for s, y in pairs:
-            p = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, k * s))))
-            grad += (y - p) * s
-            hess += p * (1 - p) * s * s
-        if hess <= 0:
+            p = sigmoid(a + k * s)
+            w = p * (1 - p)
+            ga += y - p
+            gk += (y - p) * s
+            haa += w
+            hak += w * s
+            hkk += w * s * s
+        det = haa * hkk - hak * hak
+        if det <= 1e-12:
             break
-        step = grad / hess
-        k += step
-        if abs(step) < 1e-7:
+        da, dk = (hkk * ga - hak * gk) / det, (haa * gk - hak * ga) / det
+        a, k = a + da, k + dk
+        if abs(da) + abs(dk) < 1e-9:
             break
-    return k
+    return a, k
 
 
-def log_loss(pairs: list[tuple[float, float]], k: float) -> float:
+def log_loss(pairs: list[tuple[float, float]], a: float, k: float) -> float:
     total = 0.0
     for s, y in pairs:
-        p = min(1 - 1e-9, max(1e-9, 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, k * s))))))
+        p = min(1 - 1e-9, max(1e-9, sigmoid(a + k * s)))
         total -= y * math.log(p) + (1 - y) * math.log(1 - p)
     return total / max(1, len(pairs))
 
@@ -80,7 +90,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--every", type=int, default=1, help="score one position in this many plies")
     ap.add_argument("-j", "--jobs", type=int, default=1)
     ap.add_argument("--pairs", help="also write the (score, result) pairs to this JSON file")
+    ap.add_argument("--refit", help="fit the pairs of a --pairs file instead of playing games")
     args = ap.parse_args(argv)
+    if args.refit:
+        with open(args.refit, encoding="utf-8") as f:
+            report(resolve_game_id(args.game), [(float(s), float(y)) for s, y in json.load(f)], args.games)
+        return 0
     gid = resolve_game_id(args.game)
     tasks = [(i, gid, args.nodes, args.every) for i in range(args.games)]
     t0 = time.monotonic()
@@ -98,17 +113,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.pairs:
         with open(args.pairs, "w", encoding="utf-8") as f:
             json.dump(pairs, f)
-    k = fit(pairs)
-    print(f"{gid}: K = {k:.4f} from {len(pairs)} positions of {args.games} games "
-          f"(log loss {log_loss(pairs, k):.3f}, {log_loss(pairs, 0.0):.3f} with K = 0)")
+    report(gid, pairs, args.games)
+    return 0
+
+
+def report(gid: str, pairs: list[tuple[float, float]], games: int) -> None:
+    a, k = fit(pairs)
+    print(f"{gid}: A = {a:.4f}, K = {k:.4f} from {len(pairs)} positions of {games} games "
+          f"(log loss {log_loss(pairs, a, k):.3f}; {log_loss(pairs, 0.0, 0.0):.3f} for a coin)")
     buckets: dict[int, list[float]] = {}
     for s, y in pairs:
-        p = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, k * s))))
+        p = sigmoid(a + k * s)
         buckets.setdefault(min(9, int(p * 10)), []).append(y)
     for b in sorted(buckets):
         ys = buckets[b]
         print(f"  predicted {b / 10:.1f}-{(b + 1) / 10:.1f}: {len(ys):5d} positions, won {sum(ys) / len(ys):.2f}")
-    return 0
 
 
 if __name__ == "__main__":
