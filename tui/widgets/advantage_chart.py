@@ -42,7 +42,7 @@ class AdvantageChart(Widget):
         self.verdicts: list = []
         self.length = 0  # moves in the game
         self.current = 0  # the move shown
-        self.style_name = "unicode"
+        self.style_name = "unicode"  # or "ascii" (the board style of the settings)
 
     def show(self, verdicts, length: int, current: int) -> None:
         self.verdicts, self.length, self.current = list(verdicts), length, current
@@ -101,6 +101,7 @@ class AdvantageChart(Widget):
         return canvas
 
     def render(self) -> Text:
+        self.style_name = self.app.settings.board_style
         return self.draw(self.content_size.width).to_text()
 
     def on_click(self, event: Click) -> None:

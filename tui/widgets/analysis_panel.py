@@ -19,12 +19,12 @@ def eval_words(game_id: str, score: float) -> str:
     return f"{100 * win_probability(game_id, score):.0f}%"
 
 
-def eval_bar(p_first: float, styles: tuple[str, str], width: int = BAR_WIDTH) -> Text:
+def eval_bar(p_first: float, styles: tuple[str, str], width: int = BAR_WIDTH, ascii_style: bool = False) -> Text:
     """A bar split at seat 0's win probability: seat 0's part first, in its colour."""
     filled = round(max(0.0, min(1.0, p_first)) * width)
     bar = Text()
-    bar.append("█" * filled, styles[0])
-    bar.append("░" * (width - filled), styles[1])
+    bar.append(("#" if ascii_style else "█") * filled, styles[0])
+    bar.append(("." if ascii_style else "░") * (width - filled), styles[1])
     return bar
 
 
@@ -46,7 +46,8 @@ class AnalysisPanel(Static):
             p = win_probability(game_id, lines[0][1])
             p_first = p if mover == 0 else 1.0 - p
             text.append("\n")
-            text.append_text(eval_bar(p_first, board_cls.side_styles))
+            text.append_text(eval_bar(p_first, board_cls.side_styles,
+                                      ascii_style=self.app.settings.board_style == "ascii"))
             text.append(f" {100 * p_first:.0f}%", board_cls.side_styles[0])
             for n, (move, score) in enumerate(lines, 1):
                 text.append(f"\n{n}. ", "dim")

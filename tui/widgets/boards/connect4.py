@@ -46,6 +46,7 @@ class Connect4Board(Board):
     side_names = ("Red", "Yellow")
     side_styles = CHIP_STYLES
     side_marks = ("●", "○")  # told apart without colour too, in the side panel
+    ascii_glyphs = {"●": "X", "○": "O"}
     move_example = "4"
     help_keys = [
         ("1 … 9", "drop a chip in that column (the 1st to 9th from the left)"),
@@ -157,7 +158,8 @@ class Connect4Board(Board):
                 bg = " on dark_green" if (row, col) in winning else \
                      " on grey30" if (row, col) == last else ""
                 seat = int(owner)
-                self._chip(canvas, lay, x, y, CHIP_STYLES[seat] + bg, (row, col) == last, self.side_marks[seat])
+                self._chip(canvas, lay is SMALL or self.ascii_style, x, y, CHIP_STYLES[seat] + bg,
+                           (row, col) == last, self.side_marks[seat])
         self._analysis_mark(canvas, lay)
         return canvas
 
@@ -178,8 +180,9 @@ class Connect4Board(Board):
             canvas.centred(col * lay.cw + 1, lay.top + row * lay.ch + 1, lay.cw - 1, "◇", ANALYSIS_STYLE)
 
     @staticmethod
-    def _chip(canvas: Canvas, lay: Layout, x: int, y: int, style: str, last: bool, mark: str) -> None:
-        if lay is SMALL:
+    def _chip(canvas: Canvas, small: bool, x: int, y: int, style: str, last: bool, mark: str) -> None:
+        """`small`: the side's mark in one line (also the ASCII style, where blocks would look alike)."""
+        if small:
             # the mark, not only the colour, tells the sides apart (monochrome terminals, colour blindness)
             canvas.put(x, y, f"({mark})" if last else f" {mark} ", style)
         else:

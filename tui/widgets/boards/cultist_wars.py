@@ -66,6 +66,7 @@ class CultistWarsBoard(Board):
     side_names = ("Red", "Blue")
     side_styles = ("bold red1", "bold dodger_blue1")
     side_marks = ("◆", "◆")
+    ascii_glyphs = {"●": "c", "○": "n", "◆": "L"}  # cultist, neutral, leader
     move_example = "0 MOVE 1 3"
     help_keys = [
         ("Tab / Shift+Tab", "select your next / previous unit"),

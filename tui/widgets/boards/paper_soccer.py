@@ -38,6 +38,7 @@ SIDE_COLOURS = ("red1", "dodger_blue1")
 BORDER = "grey62"
 BUILDING = "bold yellow1"
 DIRECTION_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+DIRECTION_ARROWS = "↑↗→↘↓↙←↖"  # the same directions, for the move list
 DIAG_CROSS = {("╲", "╱"), ("╱", "╲")}
 
 
@@ -140,6 +141,10 @@ class PaperSoccerBoard(Board):
 
     def show_hint(self, text: str) -> None:
         self.notice(f"Hint: {self.describe_move(text)}")
+
+    @classmethod
+    def move_glyphs(cls, move: str) -> str:
+        return "".join(DIRECTION_ARROWS[int(c)] for c in move if c in "01234567")
 
     def describe_move(self, move: str) -> str:
         return f"{move} = " + " ".join(DIRECTION_NAMES[int(c)] for c in move if c in "01234567")
