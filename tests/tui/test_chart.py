@@ -72,3 +72,26 @@ async def test_c_on_the_game_over_dialog_opens_the_chart_at_the_last_move(monkey
         chart = screen.query_one(AdvantageChart)
         assert chart.display and screen.ply == 7
         await wait_until(pilot, lambda: len(chart.verdicts) == 7)
+
+
+async def test_from_the_blunder_on_the_chart_play_on_against_the_ai(monkeypatch):
+    """A new user's way through: a finished game between two AIs, the chart, the move before the
+    blunder, then play on from there against the AI, taking over the side that blundered."""
+    monkeypatch.setattr(chart_module, "CHART_MS", 60)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(ReplayScreen(saved_game(), "test"))
+        await pilot.pause()
+        screen = app.screen
+        chart = screen.query_one(AdvantageChart)
+        await pilot.press("c")
+        await wait_until(pilot, lambda: len(chart.verdicts) == 10)
+        blunder = next(v.ply for v in chart.verdicts if v.label == "blunder")
+        screen.post_message(AdvantageChart.Jump(blunder - 1))  # the column before it
+        await pilot.pause()
+        await pilot.press("p")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "GameScreen")
+        game = app.screen
+        assert game.session.ply == blunder - 1
+        assert [s.kind for s in game.session.specs] == ["human", "ai"]  # Red (level 1's seat) is yours now
+        assert game.board.accepting

@@ -42,8 +42,8 @@ class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
     BINDINGS = [
         Binding("left", "step(-1)", "back", key_display="←", priority=True),
         Binding("right", "step(1)", "forward", key_display="→", priority=True),
-        Binding("home", "go(0)", "first", priority=True),
-        Binding("end", "go(-1)", "last", priority=True),
+        Binding("home", "go(0)", "first", show=False, priority=True),  # (the footer's room: A and c)
+        Binding("end", "go(-1)", "last", show=False, priority=True),
         Binding("pageup", "step(-10)", "-10", show=False, priority=True),
         Binding("pagedown", "step(10)", "+10", show=False, priority=True),
         Binding("p", "play_on", "play on"),
@@ -140,8 +140,11 @@ class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
             self.query_one(MessageLine).say("The game is over here: step back (←) to play on from earlier",
                                             error=True)
             return
+        players = list(self.saved.players)
+        if "human" not in players:  # a game between programs: you take over the side to move
+            players[self.session.to_move()] = "human"
         saved = SavedGame(game=self.saved.game, moves=list(self.session.notation), start=self.saved.start,
-                          seed=self.session.seed, players=self.saved.players,
+                          seed=self.session.seed, players=tuple(players),
                           redo=self.session.redo_moves)
         self.arena.play_saved(saved, confirm=True)
 

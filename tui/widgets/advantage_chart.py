@@ -14,7 +14,7 @@ from textual.widget import Widget
 
 from tui.widgets.boards.canvas import Canvas
 
-HALF_ROWS = 3  # plot rows above the even line, and below it
+HALF_ROWS = 2  # plot rows above the even line, and below it (the side panel also holds the moves)
 # label: (mark under a column of 2 or more characters, under a column of one, style)
 MARKS = {"inaccuracy": ("?!", "·", "yellow3"), "mistake": ("?", "?", "dark_orange"), "blunder": ("??", "!", "bold red1")}
 GLYPHS = {"unicode": {"full": "█", "up": "▄", "down": "▀", "even": "─"},
@@ -28,7 +28,7 @@ def first_seat_chances(verdicts) -> list[float]:
 
 class AdvantageChart(Widget):
     DEFAULT_CSS = """
-    AdvantageChart { height: 8; display: none; }
+    AdvantageChart { height: 6; display: none; }
     """
 
     class Jump(Message):

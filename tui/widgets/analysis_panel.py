@@ -28,9 +28,13 @@ def eval_bar(p_first: float, styles: tuple[str, str], width: int = BAR_WIDTH, as
     return bar
 
 
+def nodes_words(nodes: int) -> str:
+    return f"{nodes // 1000}k" if nodes >= 10_000 else str(nodes)
+
+
 class AnalysisPanel(Static):
     DEFAULT_CSS = """
-    AnalysisPanel { height: auto; margin-top: 1; display: none; }
+    AnalysisPanel { height: auto; display: none; }
     """
 
     def show_waiting(self) -> None:
@@ -39,20 +43,20 @@ class AnalysisPanel(Static):
     def show_lines(self, game_id: str, mover: int, board_cls, info, lines, done: bool) -> None:
         """`info` (SearchInfo) and `lines` ((move, score) best first) from the side to move, `mover`."""
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append("Analysis", "bold underline")
-        if info is not None:
-            text.append(f"  {'done' if done else '…'} {info.nodes:,} nodes", "dim")
         if lines:
             p = win_probability(game_id, lines[0][1])
             p_first = p if mover == 0 else 1.0 - p
-            text.append("\n")
-            text.append_text(eval_bar(p_first, board_cls.side_styles,
+            text.append(f"{100 * p_first:3.0f}% ", board_cls.side_styles[0])
+            text.append_text(eval_bar(p_first, board_cls.side_styles, width=BAR_WIDTH - 8,
                                       ascii_style=self.app.settings.board_style == "ascii"))
-            text.append(f" {100 * p_first:.0f}%", board_cls.side_styles[0])
-            for n, (move, score) in enumerate(lines, 1):
-                text.append(f"\n{n}. ", "dim")
-                text.append(f"{move:<12}", "bold" if n == 1 else "")
-                text.append(f" {eval_words(game_id, score)}")
         else:
+            text.append("Analysis", "bold")
+        if info is not None:
+            text.append(f" {'✓' if done else '…'}{nodes_words(info.nodes)}", "dim")
+        for n, (move, score) in enumerate(lines, 1):
+            text.append(f"\n{n}. ", "dim")
+            text.append(f"{move:<12}", "bold" if n == 1 else "")
+            text.append(f" {eval_words(game_id, score)}")
+        if not lines:
             text.append("\nthinking…", "dim")
         self.update(text)
