@@ -105,6 +105,11 @@ def analysis_player(game_id: str, *, think_ms: int | None = None, nodes: int | N
     return ai_module(game_id).make_player(MAX_LEVEL, think_ms=think_ms, seed=0, **changes)
 
 
+def notation(game: Game, player, move) -> str:
+    """A search move in the engine's CodinGame notation."""
+    return game.move_to_str(player.engine_move(move))
+
+
 def evaluate(game: Game, player, *, all_scores: bool = True,
              on_info: Callable[[SearchInfo], None] | None = None) -> PositionEval:
     """The search's evaluation of `game` (left unchanged) from the side to move."""
@@ -122,9 +127,10 @@ def evaluate(game: Game, player, *, all_scores: bool = True,
     with gc_paused():
         found = player.search(game, t0=t0, stop=player.stop_time(t0, None), deadline=None,
                               all_scores=all_scores, report=report)
-    lines = sorted((Line(player.move_text(game, m), player.shown_score(s, win)) for m, s in found.scores.items()),
+    # moves in the engine's own notation, so a played move (normalised the same way) can be found
+    lines = sorted((Line(notation(game, player, m), player.shown_score(s, win)) for m, s in found.scores.items()),
                    key=lambda line: -line.score)
-    best = player.move_text(game, found.move)
+    best = notation(game, player, found.move)
     score = player.shown_score(found.score, win)
     if not lines or lines[0].move != best:  # the best first, whatever the table held
         lines = [Line(best, score)] + [line for line in lines if line.move != best]
@@ -181,11 +187,10 @@ def label_for(game_id: str, loss: float) -> str | None:
     return label
 
 
-def judge(game_id: str, ply: int, move: str, seat: int, before: PositionEval, after: PositionEval,
-          after_seat: int) -> MoveVerdict:
-    """The verdict on one move, from the evaluations of the positions before and after it."""
-    score = after.score if after_seat == seat else -after.score
-    played = after.chance(game_id) if after_seat == seat else 1.0 - after.chance(game_id)
+def judge(game_id: str, ply: int, move: str, seat: int, before: PositionEval, played: float,
+          score: float) -> MoveVerdict:
+    """The verdict on one move: `before` the position's evaluation (all root moves scored), `played`
+    the chance the move left the mover and `score` its search score."""
     best = before.chance(game_id)
     loss = 0.0 if move == before.best else max(0.0, best - played)
     return MoveVerdict(ply, move, seat, played, before.best or move, best, label_for(game_id, loss), score)
@@ -196,28 +201,43 @@ ProgressCallback = Callable[[int, int], None]  # (positions evaluated, positions
 
 def analyse_game(game: Game, moves: list[str], player, *, on_progress: ProgressCallback | None = None,
                  on_verdict: Callable[[MoveVerdict], None] | None = None) -> GameAnalysis:
-    """Evaluate `game` (the start position, changed on the way and put back) and each position after
-    `moves`; judge every move.  Moves are in CodinGame notation and must be legal."""
+    """Judge every move of `moves` (CodinGame notation, legal) from `game` (changed on the way and put
+    back).  Each position is searched with every root move scored, so the move played and the best
+    one are compared by one search, from the same side (comparing the position after the move, seen
+    by the opponent, would add what being to move is worth: CALIBRATION's A).  A move the search did
+    not score (Paper Soccer merges turns that end alike) is valued by a search of the position after it;
+    a move that ends the game, by its result."""
     gid = game.id
     result = GameAnalysis(gid)
-    before, seat = evaluate(game, player, all_scores=False), game.current_player()
     pushed = 0
     try:
         for ply, text in enumerate(moves, start=1):
             if on_progress is not None:
-                on_progress(ply - 1, len(moves) + 1)
+                on_progress(ply - 1, len(moves))
+            seat = game.current_player()
+            before = evaluate(game, player, all_scores=True)
+            canonical = game.move_to_str(game.parse_output(text))
+            line = next((line for line in before.lines if line.move == canonical), None)
             game.play(text)
             pushed += 1
-            after, after_seat = evaluate(game, player, all_scores=False), game.current_player()
-            result.moves.append(judge(gid, ply, text, seat, before, after, after_seat))
+            if game.outcome() is not None:
+                chance = final_result(game, seat)
+                score = 2e6 * (chance - 0.5)
+            elif line is not None:
+                chance, score = win_probability(gid, line.score), line.score
+            else:
+                after = evaluate(game, player, all_scores=False)
+                same = game.current_player() == seat
+                chance = after.chance(gid) if same else 1.0 - after.chance(gid)
+                score = after.score if same else -after.score
+            result.moves.append(judge(gid, ply, canonical, seat, before, chance, score))
             if on_verdict is not None:
                 on_verdict(result.moves[-1])
-            before, seat = after, after_seat
     finally:
         for _ in range(pushed):
             game.pop()
     if on_progress is not None:
-        on_progress(len(moves) + 1, len(moves) + 1)
+        on_progress(len(moves), len(moves))
     return result
 
 
