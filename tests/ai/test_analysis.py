@@ -23,7 +23,7 @@ def load(path: Path):
 
 def test_the_real_blunder_of_a_level_1_game_is_labelled_and_no_mistake_of_the_winners():
     saved = load(BLUNDER_GAME)
-    result = analyse_game(saved.start_position(), saved.moves, analysis_player("connect4", nodes=20_000))
+    result = analyse_game(saved.start_position(), saved.moves, analysis_player("connect4", nodes=5_000))
     labels = {v.ply: v.label for v in result.moves}
     assert labels[7] == "blunder"
     assert result.moves[6].eval == 0.0 and result.moves[6].best != "3"  # a proven loss; the search blocks

@@ -19,18 +19,24 @@ def saved_game():
     return parse(GAME.read_text(encoding="utf-8"))[0]
 
 
+async def replay_with_chart(app, pilot):
+    """The replay of the game, its chart shown and filled in; (screen, chart)."""
+    app.push_screen(ReplayScreen(saved_game(), "test"))
+    await pilot.pause()
+    screen = app.screen
+    chart = screen.query_one(AdvantageChart)
+    assert not chart.display
+    await pilot.press("c")
+    assert chart.display
+    await wait_until(pilot, lambda: len(chart.verdicts) == 10)
+    return screen, chart
+
+
 async def test_the_chart_fills_in_marks_the_blunder_and_a_click_jumps_to_its_move(monkeypatch):
     monkeypatch.setattr(chart_module, "CHART_MS", 60)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(ReplayScreen(saved_game(), "test"))
-        await pilot.pause()
-        screen = app.screen
-        chart = screen.query_one(AdvantageChart)
-        assert not chart.display
-        await pilot.press("c")
-        assert chart.display
-        await wait_until(pilot, lambda: len(chart.verdicts) == 10)
+        screen, chart = await replay_with_chart(app, pilot)
         assert chart.verdicts[6].label == "blunder"  # move 7, level 1's: a proven loss
         assert "7 ● 3??" in str(screen.query_one("#move-lines").render())
         width = chart.content_size.width
@@ -80,12 +86,7 @@ async def test_from_the_blunder_on_the_chart_play_on_against_the_ai(monkeypatch)
     monkeypatch.setattr(chart_module, "CHART_MS", 60)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(ReplayScreen(saved_game(), "test"))
-        await pilot.pause()
-        screen = app.screen
-        chart = screen.query_one(AdvantageChart)
-        await pilot.press("c")
-        await wait_until(pilot, lambda: len(chart.verdicts) == 10)
+        screen, chart = await replay_with_chart(app, pilot)
         blunder = next(v.ply for v in chart.verdicts if v.label == "blunder")
         screen.post_message(AdvantageChart.Jump(blunder - 1))  # the column before it
         await pilot.pause()

@@ -15,7 +15,7 @@ def termarena(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_json_labels_the_known_blunder():
-    done = termarena("analyse", str(GAME), "--think-ms", "150", "--json")
+    done = termarena("analyse", str(GAME), "--think-ms", "80", "--json")
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert out["game"] == "connect4" and len(out["moves"]) == 10
@@ -25,7 +25,7 @@ def test_json_labels_the_known_blunder():
 
 
 def test_text_mode_prints_a_table_with_the_blunder_and_each_sides_count():
-    done = termarena("analyse", str(GAME), "--think-ms", "150")
+    done = termarena("analyse", str(GAME), "--think-ms", "80")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].split() == ["ply", "side", "move", "win%", "best", "best%", "label"]
