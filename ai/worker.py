@@ -37,6 +37,9 @@ class SearchRequest:
     start: str | None = None  # position text when not the standard start
     think_ms: int | None = None
     ai_seed: int | None = None  # the AI's own randomness (low levels' noise)
+    # not a move: "position" = ever deeper evaluations of the position (ai.analysis.deepening); "game" =
+    # a verdict on each move of `moves` from the start (ai.analysis.analyse_game), one event each
+    analyse: str = ""
 
 
 @dataclass(frozen=True)
@@ -46,9 +49,12 @@ class SearchEvent:
     info: SearchInfo | None = None
     move: str | None = None  # with "done": the move in CodinGame notation
     error: str | None = None
+    lines: tuple[tuple[str, float], ...] | None = None  # analysis: the best root moves and their scores
+    verdict: dict | None = None  # game analysis: one move's verdict (ai.analysis.MoveVerdict's fields)
 
 
 MAX_MESSAGE_BYTES = 1 << 20  # a request is a game record: far below this
+MAX_LINES = 3  # analysis lines sent to the app (TOP_LINES of ai.analysis)
 
 
 def _encode_event(ev: SearchEvent) -> bytes:
@@ -58,8 +64,12 @@ def _encode_event(ev: SearchEvent) -> bytes:
 def _decode_event(data: bytes) -> SearchEvent:
     d = json.loads(data)
     info = d.get("info")
+    lines = d.get("lines")
+    verdict = d.get("verdict")
     return SearchEvent(int(d["search_id"]), str(d["kind"]), SearchInfo(**info) if info else None,
-                       d.get("move"), d.get("error"))
+                       d.get("move"), d.get("error"),
+                       None if lines is None else tuple((str(m), float(s)) for m, s in lines[:MAX_LINES]),
+                       None if verdict is None else dict(verdict))
 
 
 def _decode_request(data: bytes) -> tuple[int, SearchRequest]:
@@ -105,7 +115,13 @@ def _serve(conn) -> None:  # runs in the worker process
             send(SearchEvent(0, "error", error=f"bad request: {e}"))
             continue
         try:
+            if req.analyse == "game":
+                _analyse_game(GameRecord(req.game, list(req.moves), req.seed, req.start), req.think_ms, sid, send)
+                continue
             game = replay(GameRecord(req.game, list(req.moves), req.seed, req.start))
+            if req.analyse:
+                _analyse(game, req.think_ms, sid, send)
+                continue
             player = make_player(req.game, req.level, think_ms=req.think_ms, seed=req.ai_seed)
             last = [0.0]
 
@@ -119,6 +135,30 @@ def _serve(conn) -> None:  # runs in the worker process
             send(SearchEvent(sid, "done", move=game.move_to_str(move)))
         except Exception as e:  # reported to the UI, which shows it instead of a traceback
             send(SearchEvent(sid, "error", error=f"{type(e).__name__}: {e}"))
+
+
+def _analyse(game, think_ms: int | None, sid: int, send) -> None:  # in the worker process
+    from ai.analysis import deepening
+
+    ev = None
+    for ev in deepening(game, think_ms):
+        send(SearchEvent(sid, "info", info=SearchInfo(depth=ev.depth, nodes=ev.nodes, score=ev.score, best=ev.best,
+                                                      note="solved" if ev.proven else ""),
+                         lines=tuple((line.move, line.score) for line in ev.lines[:MAX_LINES])))
+    send(SearchEvent(sid, "done", move=None if ev is None else ev.best))
+
+
+def _analyse_game(record, think_ms: int | None, sid: int, send) -> None:  # in the worker process
+    from dataclasses import asdict as fields
+
+    from ai.analysis import analyse_game, analysis_player
+    from engines import get_game
+
+    cls = get_game(record.game)
+    start = cls.from_text(record.start) if record.start is not None else cls.new(record.seed)
+    analyse_game(start, record.moves, analysis_player(record.game, think_ms=think_ms),
+                 on_verdict=lambda v: send(SearchEvent(sid, "info", verdict=fields(v))))
+    send(SearchEvent(sid, "done"))
 
 
 @contextlib.contextmanager

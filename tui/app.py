@@ -17,7 +17,9 @@ import signal
 import threading
 from pathlib import Path
 
-from textual.app import App
+from dataclasses import replace
+
+from textual.app import App, SystemCommand
 from textual.screen import Screen
 from textual.binding import Binding
 from textual.message import Message
@@ -26,14 +28,18 @@ from engines.base import EngineError, quote
 from engines.savefile import SavedGame, dump
 from tui.commands import GameCommands
 from tui.core.autosave import Autosaver, autosave_path, resumable, set_aside_unreadable_autosave
-from tui.core.opponents import AIOpponent
+from tui.core.opponents import ANALYSIS_STEP_MS, AIOpponent
 from tui.screens.dialogs import ConfirmScreen, MessageScreen
 from tui.screens.game import WATCH_DELAY_S, GameScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.setup import SetupScreen
 from tui.core.session import Session
 from tui.core.specs import DEFAULT_LEVEL, PlayerSpec, SpecError, parse_spec
+from tui.core.settings import Settings, load_settings, save_settings, settings_path
 from tui.core.storage import StorageError, load_game, saves_dir
+from tui.screens.settings import SettingsScreen
+from tui.widgets.advantage_chart import AdvantageChart
+from tui.widgets.boards.base import Board
 
 
 class AutosaveResult(Message):
@@ -56,9 +62,14 @@ class TermArenaApp(App):
                  watch_delay_s: float = WATCH_DELAY_S,
                  overrides: list[PlayerSpec | None] | None = None,
                  saves: str | Path | None = None, autosave: bool = True, bot_time_limits: bool = True,
-                 replay: SavedGame | None = None, replay_title: str = ""):
+                 replay: SavedGame | None = None, replay_title: str = "",
+                 settings_file: Path | None = None):
         super().__init__()
         self.start_replay = (replay, replay_title) if replay is not None else None  # `termarena replay FILE`
+        self.settings_file = settings_file or settings_path()
+        loaded = load_settings(self.settings_file)  # never raises: a broken file gives the defaults
+        self.settings: Settings = loaded.settings
+        self.settings_problem = loaded.problem
         self.start_game_id = game
         self.start_specs = specs
         self.start_seed = seed
@@ -67,15 +78,20 @@ class TermArenaApp(App):
         self.load = load
         self.overrides = overrides  # --p1/--p2 given explicitly with --load: they replace the file's players
         self.ai = AIOpponent(think_ms=ai_think_ms)
+        self.analyst = AIOpponent(think_ms=ANALYSIS_STEP_MS)  # the analysis key's own search process
         self.bot_time_limits = bot_time_limits  # False: wait for external bots as long as they take
         self.watch_delay_s = watch_delay_s  # between moves when no human plays
         self.saves_folder = saves_dir(saves)
-        self.autosaver = Autosaver(autosave_path(self.saves_folder), self._autosave_done) if autosave else None
+        self.autosaver = Autosaver(autosave_path(self.saves_folder), self._autosave_done) \
+            if autosave and self.settings.autosave else None
         self._autosave_error: str | None = None
 
     def on_mount(self) -> None:
         if not self.is_headless:
             self._end_on_signals()
+        self._apply_theme()
+        if self.settings_problem:
+            self.notify(self.settings_problem, title="Settings", severity="warning", timeout=30, markup=False)
         if self.autosaver is not None:  # an unfinished game kept from being written over: say where it went
             self.autosaver.on_set_aside = lambda aside: self.notify(
                 aside.message(), title="Autosave", severity="warning", timeout=30, markup=False)
@@ -126,14 +142,58 @@ class TermArenaApp(App):
         threading.Timer(3.0, os._exit, (128 + signum,)).start()
         end_all_bots()
         self.ai.close()
+        self.analyst.close()
         if self.autosaver is not None:
             self.autosaver.close(timeout=1.0)
         self.exit(return_code=128 + signum)
 
     def on_unmount(self) -> None:
         self.ai.close()
+        self.analyst.close()
         if self.autosaver is not None:
             self.autosaver.close()
+
+    # ------------------------------------------------------------------ settings and looks
+
+    def _apply_theme(self) -> None:
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen from the command palette (Textual's "Theme" command) is kept for next time."""
+        if theme != self.settings.theme and theme in self.available_themes:
+            self.change_settings(replace(self.settings, theme=theme))
+
+    def change_settings(self, settings: Settings) -> None:
+        """Apply new settings now (theme, board looks; the defaults apply to the next game) and save them."""
+        self.settings = settings
+        self._apply_theme()
+        for board in self.screen.query(Board):
+            board.refresh()
+        for chart in self.screen.query(AdvantageChart):
+            chart.refresh()
+        try:
+            save_settings(settings, self.settings_file)
+        except StorageError as e:
+            self.notify(str(e), title="Settings", severity="error", timeout=20, markup=False)
+
+    def action_settings(self) -> None:
+        def done(settings: Settings | None) -> None:
+            if settings is not None:
+                self.change_settings(settings)
+
+        self.push_screen(SettingsScreen(self.settings, sorted(self.available_themes)), done)
+
+    def get_system_commands(self, screen):
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Settings", "Theme, board style, colours, a new game's opponent, clock, autosave",
+                            self.action_settings)
+        other_style = "unicode" if self.settings.board_style == "ascii" else "ascii"
+        yield SystemCommand(f"Board style: {other_style}", "ASCII boards for terminals without box-drawing glyphs",
+                            lambda: self.change_settings(replace(self.settings, board_style=other_style)))
+        other_palette = "standard" if self.settings.palette == "colour-blind" else "colour-blind"
+        yield SystemCommand(f"Colours: {other_palette}", "a palette that red-green colour blindness keeps apart",
+                            lambda: self.change_settings(replace(self.settings, palette=other_palette)))
 
     # ------------------------------------------------------------------ moving between screens
 
@@ -156,6 +216,8 @@ class TermArenaApp(App):
 
     def show_setup(self, game_id: str, specs=None, seed: int | None = None) -> None:
         self.ai.cancel()
+        if not specs:  # a new game: you against the opponent of the settings
+            specs = [PlayerSpec("human"), parse_spec(self.settings.opponent)]
         self._show(SetupScreen(game_id, specs, seed))
 
     def show_picker(self) -> None:
@@ -226,11 +288,11 @@ class TermArenaApp(App):
         else:
             self.play_saved(saved, confirm=True)
 
-    def show_replay(self, saved: SavedGame, title: str = "") -> None:
+    def show_replay(self, saved: SavedGame, title: str = "", chart: bool = False) -> None:
         from tui.screens.replay import ReplayScreen
 
         try:
-            screen = ReplayScreen(saved, title)
+            screen = ReplayScreen(saved, title, chart=chart)
         except EngineError as e:
             self.push_screen(MessageScreen("Cannot replay the game", str(e)))
             return
@@ -424,6 +486,7 @@ def run_app(game: str | None = None, specs: list[PlayerSpec] | None = None, seed
         app.run(**run_options)
     finally:
         app.ai.close()
+        app.analyst.close()
         if app.autosaver is not None:
             app.autosaver.close()
     return app.return_code or 0

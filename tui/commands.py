@@ -17,6 +17,7 @@ COMMANDS = {
     "type_move": "Type a move",
     "help": "Help: every key",
     "toggle_log": "Show or hide the bot log",
+    "toggle_analysis": "Analysis on/off: evaluation bar and best moves",
 }
 
 

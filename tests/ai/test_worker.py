@@ -60,3 +60,24 @@ def test_the_worker_starts_even_when_the_app_has_replaced_stdout_and_stderr(monk
     with SearchProcess() as sp:
         sid = sp.start(SearchRequest("connect4", ("4",), level=1))
         assert sp.wait(sid, timeout=60).kind == "done"
+
+
+def test_an_analysis_reports_ever_deeper_best_moves_and_a_game_analysis_one_verdict_a_move():
+    with SearchProcess() as sp:
+        sid = sp.start(SearchRequest("connect4", ("4", "4"), level=6, think_ms=200, analyse="position"))
+        events = []
+        while not events or events[-1].kind not in ("done", "error"):
+            events.extend(sp.events(0.5))
+        infos = [ev for ev in events if ev.kind == "info"]
+        assert events[-1].kind == "done" and infos
+        assert all(ev.lines and len(ev.lines) <= 3 for ev in infos)
+        assert [ev.info.nodes for ev in infos] == sorted(ev.info.nodes for ev in infos)  # deepening
+        assert events[-1].move == infos[-1].lines[0][0]
+        sid = sp.start(SearchRequest("connect4", ("4", "STEAL", "3"), level=6, think_ms=50, analyse="game"))
+        verdicts = []
+        while True:
+            batch = list(sp.events(0.5))
+            verdicts += [ev.verdict for ev in batch if ev.verdict]
+            if any(ev.kind in ("done", "error") for ev in batch):
+                break
+        assert [v["move"] for v in verdicts] == ["4", "STEAL", "3"] and [v["ply"] for v in verdicts] == [1, 2, 3]

@@ -21,4 +21,5 @@ def _saves_in_a_temporary_folder(tmp_path_factory, monkeypatch):
     """Every app test saves (and autosaves) into a folder of its own, never into the repository's saves/."""
     folder = tmp_path_factory.mktemp("saves")
     monkeypatch.setenv("TERMARENA_SAVES", str(folder))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))  # never the user's settings
     return folder

@@ -12,24 +12,30 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from ai.analysis import MoveVerdict
 from ai.player import SearchInfo
 from ai.worker import SearchEvent, SearchProcess, SearchRequest
 from engines.referee.process import Answer, BotError, BotProcess
 from tui.core.session import Session
 
 HINT_LEVEL = 6
+ANALYSIS_STEP_MS = 10_000  # the app's analysis: the longest one deepening step may take
+CHART_MS = 150  # the advantage chart: search time per position
+ANALYSES = {"analysis": "position", "chart": "game"}  # search purposes that are analyses, as the worker names them
 
 
 @dataclass
 class Search:
     sid: int
-    purpose: str  # "move" (the AI's own turn) or "hint" (advice for a human)
+    purpose: str  # "move" (the AI's own turn), "hint" (advice for a human) or "analysis"
     seat: int
     ply: int  # the position it is about: the session's ply when it started
     started: float
     info: SearchInfo | None = None
+    lines: tuple[tuple[str, float], ...] = ()  # analysis: the best moves and their scores so far
+    verdicts: list = field(default_factory=list)  # chart: MoveVerdict of each move judged so far
 
 
 class AIOpponent:
@@ -43,10 +49,14 @@ class AIOpponent:
         # thread at a time (a wait holds the lock for at most its timeout)
         self._lock = threading.Lock()
 
-    def start(self, session: Session, level: int, purpose: str = "move") -> Search:
-        request = SearchRequest(game=session.game_id, moves=tuple(session.notation), level=level,
+    def start(self, session: Session, level: int, purpose: str = "move", moves: list[str] | None = None) -> Search:
+        """A search for the position of `session`; purpose "analysis" asks for ever deeper evaluations
+        (each step capped by think_ms) instead of a move, "chart" for a verdict on each of its moves
+        (`verdicts`, in order) of `moves` (default: the session's)."""
+        request = SearchRequest(game=session.game_id, moves=tuple(session.notation if moves is None else moves),
+                                level=level,
                                 seed=session.seed, start=session.start, think_ms=self.think_ms,
-                                ai_seed=session.seed + session.ply)
+                                ai_seed=session.seed + session.ply, analyse=ANALYSES.get(purpose, ""))
         with self._lock:
             if self._process is None:
                 self._process = SearchProcess()
@@ -64,6 +74,13 @@ class AIOpponent:
         for ev in out:
             if ev.kind == "info":
                 search.info = ev.info
+                if ev.lines is not None:
+                    search.lines = ev.lines
+                if ev.verdict is not None:
+                    try:
+                        search.verdicts.append(MoveVerdict(**ev.verdict))
+                    except TypeError:  # not a verdict: a garbled message, skipped
+                        pass
         return out
 
     def finished(self) -> None:

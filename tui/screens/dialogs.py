@@ -65,14 +65,15 @@ class MessageScreen(ModalScreen[None]):
 
 
 class GameOverScreen(ModalScreen[str]):
-    """The result and why; dismisses with "new", "undo", "save", "replay", "quit" or "close" (look at
-    the board)."""
+    """The result and why; dismisses with "new", "undo", "save", "replay", "chart" (the replay with its
+    advantage chart), "quit" or "close" (look at the board)."""
 
     BINDINGS = [
         Binding("n", "choose('new')", "new game"),
         Binding("u", "choose('undo')", "undo"),
         Binding("s,ctrl+s", "choose('save')", "save"),
         Binding("p", "choose('replay')", "replay"),
+        Binding("c", "choose('chart')", "chart"),
         Binding("escape", "choose('close')", "view board"),
     ]
 
@@ -86,7 +87,8 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(Text(self.headline, style="bold green"), id="result-headline")
             yield Static(self.reason, id="result-reason", classes="dialog-text", markup=False)
             yield Static(Text(self.scores, style="dim"), id="result-scores")
-            yield Static(Text("s save the game · p replay it", style="dim"), id="result-keys")
+            yield Static(Text("s save the game · p replay it · c chart of who was ahead", style="dim"),
+                         id="result-keys")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("New game (n)", variant="primary", id="new")
                 if self.can_undo:

@@ -20,6 +20,7 @@ from textual.worker import get_current_worker
 
 from engines.base import EngineError, InvalidOutput, quote
 from engines.referee.process import Answer, BotCrashed, BotError
+from tui.screens.analysis import ANALYSIS_BINDING, AnalysisHost
 from tui.screens.arena import ArenaPage
 from tui.core.opponents import HINT_LEVEL, AIOpponent, BotSeat, bot_failure_words
 from tui.screens.dialogs import ConfirmScreen, GameOverScreen, MovePrompt
@@ -27,6 +28,7 @@ from tui.screens.help import HelpScreen
 from tui.core.session import Played, Session, SessionError
 from tui.widgets.boards import board_class
 from tui.widgets.boards.base import Board
+from tui.widgets.analysis_panel import AnalysisPanel
 from tui.widgets.bot_log import BotLog
 from tui.widgets.layout import board_with_side
 from tui.widgets.move_list import MoveList
@@ -57,7 +59,7 @@ class AIReport(Message):
         self.search, self.event = search, event
 
 
-class GameScreen(ArenaPage, Screen):
+class GameScreen(AnalysisHost, ArenaPage, Screen):
     # Declared once: the footer shows `description`, the help screen `tooltip` (the longer words) and
     # the command palette runs the same actions; `id`s name the keys for tests and keymaps.
     BINDINGS = [
@@ -80,6 +82,7 @@ class GameScreen(ArenaPage, Screen):
         Binding("L", "toggle_log", "bot log", id="game.bot_log",
                 tooltip="show or hide the bots' stderr (games with an external bot)"),
         Binding("ctrl+r", "retry_ai", "retry AI", id="game.retry_ai", tooltip="ask the AI again after it failed"),
+        ANALYSIS_BINDING,
     ]
 
     def __init__(self, session: Session, ai: AIOpponent) -> None:
@@ -101,7 +104,7 @@ class GameScreen(ArenaPage, Screen):
 
     def compose(self) -> ComposeResult:
         log = [BotLog(id="bot-log")] if self.session.has_bot else []
-        yield from board_with_side(self.board, ThinkingLine(id="thinking"), *log)
+        yield from board_with_side(self.board, ThinkingLine(id="thinking"), AnalysisPanel(id="analysis"), *log)
 
     def on_mount(self) -> None:
         # Runs only while an opponent thinks: it animates the spinner and the clock of the thinking line.
@@ -122,6 +125,7 @@ class GameScreen(ArenaPage, Screen):
     def _position_changed(self) -> None:
         self._token += 1
         self.board.position_changed()
+        self.refresh_analysis()
         self._refresh_panels()
         self.refresh_bindings()
         session = self.session
@@ -390,8 +394,8 @@ class GameScreen(ArenaPage, Screen):
             self.action_undo()
         elif choice == "save":
             self.action_save()
-        elif choice == "replay":
-            self.arena.show_replay(self.session.to_saved(), "of this game")
+        elif choice in ("replay", "chart"):
+            self.arena.show_replay(self.session.to_saved(), "of this game", chart=choice == "chart")
         elif choice == "quit":
             self.app.exit()
 

@@ -31,6 +31,7 @@ class PickerScreen(ArenaPage, Screen):
         *[Binding(str(i + 1), f"pick({i})", "pick", show=False) for i in range(len(GAME_IDS))],
         Binding("q", "app.quit", "quit", show=False),
         Binding("l,ctrl+o", "load", "load a saved game"),
+        Binding("o", "app.settings", "settings"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -47,7 +48,8 @@ class PickerScreen(ArenaPage, Screen):
                     continue
                 options.append(Option(entry(i, cls.title, cls.description), id=gid))
             yield OptionList(*options, id="games")
-            yield Static(Text("Enter or 1-4: set up a game · l: load a saved game · ctrl+q: quit", style="dim"))
+            yield Static(Text("Enter or 1-4: set up a game · l: load a saved game · o: settings · ctrl+q: quit",
+                              style="dim"))
         yield GameFooter()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

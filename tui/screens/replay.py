@@ -13,6 +13,8 @@ wide terminal the side panel grows so that stderr lines wrap less.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,9 +23,13 @@ from textual.widgets import Static
 
 from engines.base import reason_words
 from engines.savefile import SavedGame
+from tui.screens.analysis import ANALYSIS_BINDING, AnalysisHost
 from tui.screens.arena import ArenaPage
+from tui.screens.chart import CHART_BINDING, ChartHost
 from tui.core.session import Session
 from tui.core.specs import PlayerSpec, SpecError, parse_spec
+from tui.widgets.advantage_chart import AdvantageChart
+from tui.widgets.analysis_panel import AnalysisPanel
 from tui.widgets.boards import board_class
 from tui.widgets.layout import board_with_side
 from tui.widgets.move_list import MoveList
@@ -40,13 +46,13 @@ def display_spec(label: str) -> PlayerSpec:
         return PlayerSpec("human")
 
 
-class ReplayScreen(ArenaPage, Screen):
+class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
     # priority: the keys are the replay's even though boards use arrows for their cursors
     BINDINGS = [
         Binding("left", "step(-1)", "back", key_display="←", priority=True),
         Binding("right", "step(1)", "forward", key_display="→", priority=True),
-        Binding("home", "go(0)", "first", priority=True),
-        Binding("end", "go(-1)", "last", priority=True),
+        Binding("home", "go(0)", "first", show=False, priority=True),  # (the footer's room: A and c)
+        Binding("end", "go(-1)", "last", show=False, priority=True),
         Binding("pageup", "step(-10)", "-10", show=False, priority=True),
         Binding("pagedown", "step(10)", "+10", show=False, priority=True),
         Binding("f", "go_fault", "fault", id="replay.fault",
@@ -56,10 +62,14 @@ class ReplayScreen(ArenaPage, Screen):
         Binding("p", "play_on", "play on"),
         Binding("question_mark", "help", "help", key_display="?"),
         Binding("escape,q", "back", "leave"),
+        replace(ANALYSIS_BINDING, show=True),  # the replay's footer has room for it
+        CHART_BINDING,
     ]
 
-    def __init__(self, saved: SavedGame, title: str = "") -> None:
+    def __init__(self, saved: SavedGame, title: str = "", chart: bool = False) -> None:
+        """`chart`: open at the last move with the advantage chart shown (from the game-over dialog)."""
         super().__init__()
+        self.open_chart = chart
         self.saved = saved
         self.title_text = title
         specs = [display_spec(label) for label in saved.players]
@@ -73,16 +83,22 @@ class ReplayScreen(ArenaPage, Screen):
         self.fault = self.length + 1 if self.record and len(self.record) > self.length else None
         self.last = self.fault or self.length
         self.step_shown = 0
+        self.chart_moves = list(self.session.notation)
         self.board = self.board_cls(self.session)
         self.board.can_focus = False  # its keys (arrows...) must not compete with the replay's
         self._go(0)
 
     def compose(self) -> ComposeResult:
         below = [RecordPanel(id="record")] if self.record is not None else []
-        yield from board_with_side(self.board, Static(id="replay-info"), *below)
+        chart = AdvantageChart(self.board_cls.side_names, self.board_cls.side_styles, id="chart")
+        yield from board_with_side(self.board, Static(id="replay-info"), *below, AnalysisPanel(id="analysis"),
+                                   chart)
 
     def on_mount(self) -> None:
         self.set_class(self.record is not None, "recorded")
+        if self.open_chart:
+            self._go(self.length)
+            self.action_toggle_chart()
         self._changed()
 
     def on_resize(self) -> None:
@@ -109,6 +125,8 @@ class ReplayScreen(ArenaPage, Screen):
 
     def _changed(self) -> None:
         self.board.position_changed()
+        self.refresh_analysis()
+        self.show_chart()
         self.query_one(StatusPanel).show(self.session, self.board)
         self.query_one(MoveList).show(self.session, self.board_cls, replay=True)
         info = Text()
@@ -144,6 +162,10 @@ class ReplayScreen(ArenaPage, Screen):
         if detail.startswith(prefix):
             detail = f"{self.board_cls.side_names[seat]}: {detail[len(prefix):]}"
         return detail
+
+    def jump_to(self, ply: int) -> None:
+        self._go(ply)
+        self._changed()
 
     def action_step(self, delta: int) -> None:
         self._go(self.ply + delta)
@@ -188,8 +210,11 @@ class ReplayScreen(ArenaPage, Screen):
             self.query_one(MessageLine).say("The game is over here: step back (←) to play on from earlier",
                                             error=True)
             return
+        players = list(self.saved.players)
+        if "human" not in players:  # a game between programs: you take over the side to move
+            players[self.session.to_move()] = "human"
         saved = SavedGame(game=self.saved.game, moves=list(self.session.notation), start=self.saved.start,
-                          seed=self.session.seed, players=self.saved.players,
+                          seed=self.session.seed, players=tuple(players),
                           redo=self.session.redo_moves)
         self.arena.play_saved(saved, confirm=True)
 

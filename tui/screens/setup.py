@@ -17,6 +17,7 @@ from tui.screens.arena import ArenaPage
 from tui.widgets.footer import GameFooter
 
 from ai.levels import describe_level
+from ai.ratings import describe_elo, level_elo
 from engines import get_game
 from engines.base import quote
 from tui.core.specs import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, PlayerSpec, SpecError, parse_spec
@@ -42,6 +43,8 @@ class SetupScreen(ArenaPage, Screen):
         self.side_names = board_class(game_id).side_names
         self.specs = tuple(specs) if specs else DEFAULT_SPECS
         self.seed = seed
+        # each level with its measured strength (ai/ratings.py)
+        self.levels = [(f"Level {n} · {level_elo(game_id, n)[0]}", n) for _, n in LEVELS]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="setup"):
@@ -53,7 +56,7 @@ class SetupScreen(ArenaPage, Screen):
                     with Horizontal(classes="player-row"):
                         yield Select(KINDS, value=spec.kind, allow_blank=False, compact=True,
                                      id=f"kind{n}", classes="kind")
-                        yield Select(LEVELS, value=spec.level or DEFAULT_LEVEL, allow_blank=False,
+                        yield Select(self.levels, value=spec.level or DEFAULT_LEVEL, allow_blank=False,
                                      compact=True, id=f"level{n}", classes="level")
                         yield Input(spec.command or "", placeholder="bot command, e.g. python3 mybot.py",
                                     id=f"cmd{n}", classes="cmd")
@@ -94,7 +97,8 @@ class SetupScreen(ArenaPage, Screen):
             if kind == "ai":
                 level = self.query_one(f"#level{n}", Select).value
                 try:
-                    notes.append(f"Player {n + 1}, level {level}: {describe_level(self.game_id, level)}")
+                    notes.append(f"Player {n + 1}, level {level} ({describe_elo(self.game_id, level)}): "
+                                 f"{describe_level(self.game_id, level)}")
                 except Exception as e:  # an AI module that fails to load must not break the setup
                     notes.append(f"Player {n + 1}: the AI cannot load ({e})")
         self.query_one("#level-notes", Static).update(Text("\n".join(notes), style="dim"))

@@ -8,11 +8,17 @@ from textual.widgets import Static
 from tui.core.session import Session
 
 
+# analysis labels after a move in the replay, as chess annotations
+LABEL_MARKS = {"inaccuracy": ("?!", "yellow3"), "mistake": ("?", "dark_orange"), "blunder": ("??", "bold red1")}
+
+
 class MoveList(VerticalScroll, can_focus=False):
     DEFAULT_CSS = """
     MoveList { height: 1fr; }
     MoveList > Static { width: 1fr; }
     """
+
+    labels: dict[int, str] = {}  # ply -> analysis label (the replay's chart sets them)
 
     def compose(self):
         yield Static(id="move-lines")
@@ -30,11 +36,17 @@ class MoveList(VerticalScroll, can_focus=False):
             text.append(f"\n{i + 1:>3} ", "dim")
             text.append(board_cls.side_marks[seat] + " ", board_cls.side_styles[seat])
             text.append(move)
+            self._glyphs(text, board_cls, move)
         redo = session.redo_moves
         if redo:
             text.append(f"\n    ({len(redo)} to redo: {' '.join(redo[:3])}{' …' if len(redo) > 3 else ''})", "dim")
         self.query_one("#move-lines", Static).update(text)
         self.call_after_refresh(self.scroll_end, animate=False)
+
+    def _glyphs(self, text: Text, board_cls, move: str) -> None:
+        glyphs = board_cls.move_glyphs(move)
+        if glyphs and self.app.settings.board_style != "ascii":  # (ASCII: the digits say it all)
+            text.append(f" {glyphs}", "cyan")
 
     def _show_replay(self, session: Session, board_cls) -> None:
         """The whole game, the moves not yet replayed dimmed, the position shown marked with ▶."""
@@ -51,6 +63,10 @@ class MoveList(VerticalScroll, can_focus=False):
             row.append(f"{i + 1:>3} ", "dim")
             row.append(board_cls.side_marks[seat] + " ", "dim" if future else board_cls.side_styles[seat])
             row.append(move, "dim" if future else "")
+            self._glyphs(row, board_cls, move)
+            label = self.labels.get(i + 1)
+            if label in LABEL_MARKS:
+                row.append(LABEL_MARKS[label][0], LABEL_MARKS[label][1])
             if current:
                 row.stylize("reverse")
             text.append("\n")

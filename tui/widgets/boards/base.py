@@ -17,6 +17,11 @@ from textual.widget import Widget
 from engines.base import Game
 from tui.core.session import Session
 from tui.widgets.boards.canvas import Canvas, centre_offset
+from tui.widgets.boards.looks import ascii_table, palette_styler
+
+
+ANALYSIS_STYLE = "bold bright_cyan"  # the analysis' best move, on every board
+ANALYSIS_BG = "#2a6f8f"
 
 
 class Board(Widget, can_focus=True):
@@ -34,6 +39,7 @@ class Board(Widget, can_focus=True):
     help_keys: ClassVar[list[tuple[str, str]]] = []
     help_notes: ClassVar[list[str]] = []
     move_example: ClassVar[str] = ""  # a move in CodinGame notation, for the typed-move prompt
+    ascii_glyphs: ClassVar[dict[str, str]] = {}  # this board's own ASCII stand-ins (see looks.py)
 
     accepting: reactive[bool] = reactive(False)  # a human is to move and the board takes input
 
@@ -56,6 +62,7 @@ class Board(Widget, can_focus=True):
         super().__init__(id=id)
         self.session = session
         self.origin = (0, 0)  # where the drawing starts inside the widget, for mouse clicks
+        self.analysis_move: str | None = None  # the analysis' best move, marked by the drawing
 
     @property
     def game(self) -> Game:
@@ -79,12 +86,24 @@ class Board(Widget, can_focus=True):
         """A played move for the message line (boards may add words to the notation)."""
         return text
 
+    @classmethod
+    def move_glyphs(cls, move: str) -> str:
+        """The move drawn in glyphs for the move list, beside its notation (boards may add them)."""
+        return ""
+
     def extra_status(self) -> str:
         """Facts about the position for the side panel (counts, the turn limit); empty if none."""
         return ""
 
     def show_hint(self, text: str) -> None:
         """Point at a suggested move (boards that can, move their cursor there)."""
+
+    def show_analysis(self, text: str | None) -> None:
+        """Mark the analysis' best move on the board (None: no mark); unlike a hint it moves no cursor,
+        so the player's input is left alone while the analysis deepens."""
+        if text != self.analysis_move:
+            self.analysis_move = text
+            self.refresh()
 
     def watch_accepting(self, accepting: bool) -> None:
         self.refresh()  # the screen refreshes the bindings once it has handed out the turn
@@ -112,9 +131,16 @@ class Board(Widget, can_focus=True):
         """The board drawn for a region of this size (the canvas may be smaller; it is centred)."""
         raise NotImplementedError
 
+    @property
+    def ascii_style(self) -> bool:
+        return self.app.settings.board_style == "ascii"
+
     def render(self) -> Text:
         width, height = self.content_size
         canvas = self.draw(width, height)
+        styler = palette_styler(self.app.settings.palette)
+        if self.ascii_style or styler is not None:
+            canvas.restyle(ascii_table(self.ascii_glyphs) if self.ascii_style else None, styler)
         left, top = centre_offset(width, canvas.width), centre_offset(height, canvas.height)
         self.origin = (left, top)
         text = Text(no_wrap=True, overflow="crop", end="")

@@ -40,6 +40,15 @@ class Canvas:
     def centred(self, x: int, y: int, width: int, text: str, style: StyleLike = None) -> None:
         self.put(x + max(0, (width - len(text)) // 2), y, text, style)
 
+    def restyle(self, chars: dict[int, str] | None = None, style=None) -> None:
+        """Replace every glyph through `chars` (a str.translate table: the first character of each
+        replacement, so the drawing keeps its shape) and every style string through `style`."""
+        for y in range(self.height):
+            if chars is not None:
+                self._chars[y] = [(ch.translate(chars) or " ")[0] for ch in self._chars[y]]
+            if style is not None:
+                self._styles[y] = [style(s) if isinstance(s, str) else s for s in self._styles[y]]
+
     def to_text(self) -> Text:
         out = Text(no_wrap=True, overflow="crop", end="")
         for y in range(self.height):

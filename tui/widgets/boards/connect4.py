@@ -13,7 +13,7 @@ from textual.events import Click, MouseMove
 from textual.reactive import reactive
 
 from engines.connect4 import COLS, ROWS
-from tui.widgets.boards.base import Board, digit_bindings
+from tui.widgets.boards.base import ANALYSIS_STYLE, Board, digit_bindings
 from tui.widgets.boards.canvas import Canvas, draw_grid
 
 CHIP_STYLES = ("bold red1", "bold yellow1")
@@ -46,6 +46,7 @@ class Connect4Board(Board):
     side_names = ("Red", "Yellow")
     side_styles = CHIP_STYLES
     side_marks = ("●", "○")  # told apart without colour too, in the side panel
+    ascii_glyphs = {"●": "X", "○": "O"}
     move_example = "4"
     help_keys = [
         ("1 … 9", "drop a chip in that column (the 1st to 9th from the left)"),
@@ -157,12 +158,31 @@ class Connect4Board(Board):
                 bg = " on dark_green" if (row, col) in winning else \
                      " on grey30" if (row, col) == last else ""
                 seat = int(owner)
-                self._chip(canvas, lay, x, y, CHIP_STYLES[seat] + bg, (row, col) == last, self.side_marks[seat])
+                self._chip(canvas, lay is SMALL or self.ascii_style, x, y, CHIP_STYLES[seat] + bg,
+                           (row, col) == last, self.side_marks[seat])
+        self._analysis_mark(canvas, lay)
         return canvas
 
+    def _analysis_mark(self, canvas: Canvas, lay: Layout) -> None:
+        """The analysis' best move: a ◇ where its chip would land (STEAL: around the chip taken)."""
+        move, game = self.analysis_move, self.game
+        if move == "STEAL":
+            cells = [(r, c) for r in range(ROWS) for c in range(COLS) if game.cell(r, c) != "."]
+            if cells:
+                r, c = cells[0]
+                canvas.put(c * lay.cw + 1, lay.top + r * lay.ch + 1, "◇" + " " * (lay.cw - 3) + "◇", ANALYSIS_STYLE)
+            return
+        if move is None or not move.isdigit() or not 0 <= int(move) < COLS:
+            return
+        col = int(move)
+        row = game.drop_row(col)
+        if row is not None:
+            canvas.centred(col * lay.cw + 1, lay.top + row * lay.ch + 1, lay.cw - 1, "◇", ANALYSIS_STYLE)
+
     @staticmethod
-    def _chip(canvas: Canvas, lay: Layout, x: int, y: int, style: str, last: bool, mark: str) -> None:
-        if lay is SMALL:
+    def _chip(canvas: Canvas, small: bool, x: int, y: int, style: str, last: bool, mark: str) -> None:
+        """`small`: the side's mark in one line (also the ASCII style, where blocks would look alike)."""
+        if small:
             # the mark, not only the colour, tells the sides apart (monochrome terminals, colour blindness)
             canvas.put(x, y, f"({mark})" if last else f" {mark} ", style)
         else:

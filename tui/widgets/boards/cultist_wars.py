@@ -19,7 +19,7 @@ from textual.reactive import reactive
 
 from engines.base import EngineError
 from engines.cultist_wars import CONVERT, MOVE, SHOOT, TURNS, WAIT, Move
-from tui.widgets.boards.base import Board
+from tui.widgets.boards.base import ANALYSIS_BG, Board
 from tui.widgets.boards.canvas import Canvas
 
 WIDTH, HEIGHT = 13, 7
@@ -66,6 +66,7 @@ class CultistWarsBoard(Board):
     side_names = ("Red", "Blue")
     side_styles = ("bold red1", "bold dodger_blue1")
     side_marks = ("◆", "◆")
+    ascii_glyphs = {"●": "c", "○": "n", "◆": "L"}  # cultist, neutral, leader
     move_example = "0 MOVE 1 3"
     help_keys = [
         ("Tab / Shift+Tab", "select your next / previous unit"),
@@ -298,10 +299,19 @@ class CultistWarsBoard(Board):
     def _preview_marks(self) -> dict[tuple[int, int], str]:
         """Background or glyph marks of the pending action's preview, per tile."""
         marks: dict[tuple[int, int], str] = {}
-        if not self.accepting or self.pending is None:
+        action = self.pending if self.accepting else None
+        if action is None and self.analysis_move is not None:  # the analysis' best action, previewed
+            try:
+                action = self.game.parse_output(self.analysis_move)
+            except EngineError:
+                return marks
+            unit = self._unit(action.unit) if action.kind != WAIT else None
+            if unit is not None:
+                marks[(unit.x, unit.y)] = "best"
+        if action is None:
             return marks
         try:
-            pv = self.game.preview(self.pending)
+            pv = self.game.preview(action)
         except EngineError:
             return marks
         if pv.step is not None and pv.resolved.kind == MOVE:
@@ -322,6 +332,8 @@ class CultistWarsBoard(Board):
             bg = SELECTED_BG
         if self.accepting and (x, y) == self.cursor:
             bg = CURSOR_BG
+        if mark == "best":
+            bg = ANALYSIS_BG
         if mark == "step":
             bg = STEP_BG
         elif mark == "hit":

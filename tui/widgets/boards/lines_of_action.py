@@ -14,7 +14,7 @@ from textual.events import Click
 from textual.reactive import reactive
 
 from engines.lines_of_action import COLOR_NAMES, PASS, square_name
-from tui.widgets.boards.base import Board
+from tui.widgets.boards.base import ANALYSIS_BG, Board
 from tui.widgets.boards.canvas import Canvas
 
 FILES = "abcdefgh"
@@ -24,6 +24,17 @@ CURSOR_BG = "#4f86c6"
 SELECTED_BG = "#3f9a45"
 TARGET_BG = ("#9fd18b", "#78b562")  # legal destination on a light / dark square
 LAST_BG = ("#e3d36a", "#c2a93c")  # the squares of the last move
+
+
+def move_squares(text: str) -> tuple[int, int] | None:
+    """(source, destination) squares of a move like `b1d3`; None for `pass` or anything else."""
+    if len(text) != 4 or text == "pass":
+        return None
+    try:
+        src, dst = (FILES.index(text[i]) + 8 * (int(text[i + 1]) - 1) for i in (0, 2))
+    except ValueError:
+        return None
+    return (src, dst) if 0 <= src < 64 and 0 <= dst < 64 else None
 
 
 @dataclass(frozen=True)
@@ -118,13 +129,9 @@ class LinesOfActionBoard(Board):
 
     def show_hint(self, text: str) -> None:
         # The checker selected and the cursor on its destination: Enter plays the hint.
-        if len(text) >= 4 and text != "pass":
-            try:
-                src, dst = (FILES.index(text[i]) + 8 * (int(text[i + 1]) - 1) for i in (0, 2))
-            except ValueError:
-                return
-            self.selected = src
-            self.cursor = dst
+        squares = move_squares(text)
+        if squares is not None:
+            self.selected, self.cursor = squares
 
     # ------------------------------------------------------------------ actions
 
@@ -196,6 +203,7 @@ class LinesOfActionBoard(Board):
         targets = set(game.moves_from(self.selected)) if self.accepting and self.selected is not None else set()
         last = game.last_move
         last_squares = {last.src, last.dst} if last is not None and last != PASS else set()
+        best = set(move_squares(self.analysis_move or "") or ())
         for col in range(8):
             canvas.centred(lay.left + col * lay.cw, 0, lay.cw, FILES[col], "bold")
         for row in range(8):
@@ -209,6 +217,8 @@ class LinesOfActionBoard(Board):
                 bg = DARK if dark else LIGHT
                 if sq in last_squares:
                     bg = LAST_BG[dark]
+                if sq in best:
+                    bg = ANALYSIS_BG
                 if sq in targets:
                     bg = TARGET_BG[dark]
                 if sq == self.selected and self.accepting:

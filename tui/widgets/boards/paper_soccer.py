@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.events import Click
 from textual.reactive import reactive
 
+from engines.base import EngineError
 from engines.paper_soccer import (
     MSG_BOUNDARY,
     MSG_EXISTING,
@@ -30,13 +31,14 @@ from engines.paper_soccer import (
     point_xy,
     xy_point,
 )
-from tui.widgets.boards.base import Board
+from tui.widgets.boards.base import ANALYSIS_STYLE, Board
 from tui.widgets.boards.canvas import Canvas
 
 SIDE_COLOURS = ("red1", "dodger_blue1")
 BORDER = "grey62"
 BUILDING = "bold yellow1"
 DIRECTION_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+DIRECTION_ARROWS = "↑↗→↘↓↙←↖"  # the same directions, for the move list
 DIAG_CROSS = {("╲", "╱"), ("╱", "╲")}
 
 
@@ -140,6 +142,10 @@ class PaperSoccerBoard(Board):
     def show_hint(self, text: str) -> None:
         self.notice(f"Hint: {self.describe_move(text)}")
 
+    @classmethod
+    def move_glyphs(cls, move: str) -> str:
+        return "".join(DIRECTION_ARROWS[int(c)] for c in move if c in "01234567")
+
     def describe_move(self, move: str) -> str:
         return f"{move} = " + " ".join(DIRECTION_NAMES[int(c)] for c in move if c in "01234567")
 
@@ -227,6 +233,9 @@ class PaperSoccerBoard(Board):
             else:
                 style = BORDER
             self._edge(canvas, lay, a, b, style)
+        if not building:
+            for a, b in self._analysis_edges():
+                self._edge(canvas, lay, a, b, ANALYSIS_STYLE)
         self._goal_labels(canvas, lay)
         ball = point_xy(self.builder.ball if building else game.ball())
         for y in range(-1, 12):
@@ -244,6 +253,19 @@ class PaperSoccerBoard(Board):
                 else:
                     canvas.put(cx, cy, "•" if (x, y) in touched else "·", "grey70" if (x, y) in touched else "grey50")
         return canvas
+
+    def _analysis_edges(self) -> list:
+        """The edges the analysis' best turn would draw (none if it is not a turn from here)."""
+        move = self.analysis_move
+        if not move or not move.isdigit() or self.game.is_over():
+            return []
+        builder = TurnBuilder(self.game)
+        try:
+            for c in move:
+                builder.step(int(c))
+        except EngineError:
+            return []
+        return builder.turn_edges()
 
     @staticmethod
     def _edge(canvas: Canvas, lay: Layout, a: tuple[int, int], b: tuple[int, int], style: str) -> None:

@@ -1,0 +1,248 @@
+"""Analysis: what the top level's search thinks of a position, and of each move of a game.
+
+`evaluate` runs the level-6 search of a game on one position (without its opening book, its noise or
+its quick answers: analysis wants the search's own opinion) and returns the evaluation from the side
+to move, the best move and the best root moves with their scores.  `analyse_game` evaluates every
+position of a game and judges each move played by how much win probability it gave away, the way
+chess sites do: the value of the position before the move (the best move's) against the value of the
+position after it (seen from the mover's side).  Both are pure: no I/O; progress goes to a callback.
+
+Scores are in the units `SearchInfo` shows (`ai.player.info_score`): a proven win is 1e6 and beyond.
+`win_probability` maps them to the chance the mover wins (a draw counts one half) with a logistic
+fitted on self-play games (`python -m ai.tools.calibrate`, constants in CALIBRATION).
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field, replace
+from typing import Callable, Iterator
+
+from ai.gc_pause import gc_paused
+from ai.levels import MAX_LEVEL, ai_module
+from ai.player import SearchInfo
+from engines import resolve_game_id
+from engines.base import Game
+
+# Shown scores at or beyond this are won or lost: every search keeps its evaluation within +-100 (shown
+# units) and scores results near 1e4 or more (a Connect 4 win on a nearly full board is 9,999.98)
+PROVEN = 5e3
+TOP_LINES = 3  # root moves shown by the app's analysis
+ANALYSIS_MAX_NODES = 512_000  # where the app's analysis of a position stops deepening
+
+# Win probability of the side to move = 1 / (1 + exp(-(A + K * score))), score in SearchInfo units:
+# (A, K) fitted by maximum likelihood on (score, result) pairs of self-play games between levels 2..5
+# (colour-swapped, the arena's random openings), each position scored by this module's search at
+# 3,000 nodes: `python -m ai.tools.calibrate GAME --games 40` (30 for Cultist Wars, every other
+# position).  A is what being to move is worth beyond the score.  Log loss: a coin scores 0.693.
+CALIBRATION: dict[str, tuple[float, float]] = {
+    "connect4": (-0.1377, 1.7978),  # 873 positions, log loss 0.473
+    "paper-soccer": (-0.0303, 0.0676),  # 1,568 positions, log loss 0.685: the score says little
+    "lines-of-action": (-0.6591, 2.2467),  # 1,010 positions, log loss 0.434
+    "cultist-wars": (-0.4739, 0.8968),  # 2,137 positions, log loss 0.399
+}
+
+# Labels by the win probability a move gives away (the best move's minus the played move's), per game:
+# (inaccuracy, mistake, blunder).  See the README, "Analysis", for why each game has its own.
+THRESHOLDS: dict[str, tuple[float, float, float]] = {
+    "connect4": (0.10, 0.20, 0.30),
+    "paper-soccer": (0.10, 0.20, 0.30),
+    "lines-of-action": (0.10, 0.20, 0.30),
+    "cultist-wars": (0.10, 0.20, 0.30),
+}
+LABELS = ("inaccuracy", "mistake", "blunder")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One root move and its score (SearchInfo units, from the side to move)."""
+
+    move: str
+    score: float
+
+
+@dataclass(frozen=True)
+class PositionEval:
+    """The search's verdict on a position, from the side to move."""
+
+    score: float
+    best: str | None  # None when the game is over
+    lines: tuple[Line, ...] = ()  # the best root moves, best first (all of them with all_scores)
+    depth: int = 0
+    nodes: int = 0
+    proven: bool = False
+    result: float | None = None  # a finished game: 1, 0.5 or 0 for the side to move
+
+    def chance(self, game_id: str) -> float:
+        """The side to move's chance of winning (a draw counts one half)."""
+        return self.result if self.result is not None else win_probability(game_id, self.score)
+
+    def describe(self) -> str:
+        return SearchInfo(depth=self.depth, nodes=self.nodes, score=self.score, best=self.best,
+                          note="solved" if self.proven else "").describe()
+
+
+def win_probability(game_id: str, score: float) -> float:
+    """The chance the side to move wins (a draw is one half) for a shown score."""
+    if score >= PROVEN:
+        return 1.0
+    if score <= -PROVEN:
+        return 0.0
+    a, k = CALIBRATION[resolve_game_id(game_id)]
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, a + k * score))))
+
+
+def final_result(game: Game, seat: int) -> float:
+    """A finished game for `seat`: 1 won, 0.5 drawn, 0 lost."""
+    out = game.outcome()
+    return 0.5 if out.winner is None else float(out.winner == seat)
+
+
+def analysis_player(game_id: str, *, think_ms: int | None = None, nodes: int | None = None):
+    """The top level's player, with `think_ms` as its clock and `nodes` (tests, calibration) as its
+    budget; keep one for a whole game: its tables carry over from position to position."""
+    changes = {"nodes": nodes} if nodes is not None else {}
+    return ai_module(game_id).make_player(MAX_LEVEL, think_ms=think_ms, seed=0, **changes)
+
+
+def notation(game: Game, player, move) -> str:
+    """A search move in the engine's CodinGame notation."""
+    return game.move_to_str(player.engine_move(move))
+
+
+def evaluate(game: Game, player, *, all_scores: bool = True,
+             on_info: Callable[[SearchInfo], None] | None = None) -> PositionEval:
+    """The search's evaluation of `game` (left unchanged) from the side to move."""
+    if game.outcome() is not None:
+        result = final_result(game, game.current_player())
+        return PositionEval(score=2e6 * (result - 0.5), best=None, proven=True, result=result)
+    t0 = time.monotonic()
+    win = player.win_score(game)
+
+    def report(depth, nodes, score, best, elapsed) -> None:
+        if on_info is not None:
+            on_info(SearchInfo(depth=depth, nodes=nodes, score=player.shown_score(score, win),
+                               best=player.move_text(game, best), elapsed_s=elapsed))
+
+    with gc_paused():
+        found = player.search(game, t0=t0, stop=player.stop_time(t0, None), deadline=None,
+                              all_scores=all_scores, report=report)
+    # moves in the engine's own notation, so a played move (normalised the same way) can be found
+    lines = sorted((Line(notation(game, player, m), player.shown_score(s, win)) for m, s in found.scores.items()),
+                   key=lambda line: -line.score)
+    best = notation(game, player, found.move)
+    score = player.shown_score(found.score, win)
+    if not lines or lines[0].move != best:  # the best first, whatever the table held
+        lines = [Line(best, score)] + [line for line in lines if line.move != best]
+    return PositionEval(score=score, best=best, lines=tuple(lines), depth=found.depth, nodes=found.nodes,
+                        proven=bool(found.proven))
+
+
+def deepening(game: Game, think_ms: int | None = None, first_nodes: int = 500,
+              max_nodes: int = ANALYSIS_MAX_NODES) -> Iterator[PositionEval]:
+    """Ever deeper evaluations of `game` for the app's analysis: node budgets growing fourfold, one
+    player (so each search starts from the tables of the one before), every root move scored.  Stops
+    at `max_nodes`, when a search was cut by `think_ms` (the next would not get deeper), or solved it."""
+    player = analysis_player(game.id, think_ms=think_ms)
+    nodes = first_nodes
+    while True:
+        player.cfg = replace(player.cfg, nodes=nodes)  # the budget of this step (a player's own field)
+        t0 = time.monotonic()
+        ev = evaluate(game, player)
+        yield ev
+        # a step that took 40% of the clock was cut by it (searches stop starting depths at 45-50%)
+        clock_bound = time.monotonic() - t0 >= 0.4 * player.cap_ms / 1000
+        if ev.proven or ev.best is None or nodes >= max_nodes or clock_bound:
+            return
+        nodes *= 4
+
+
+@dataclass(frozen=True)
+class MoveVerdict:
+    """One move of a game: `eval` is the win probability (or score: see `probability`) the move
+    leaves the mover, `best_eval` what the best move would have left."""
+
+    ply: int  # 1-based
+    move: str
+    seat: int
+    eval: float
+    best: str
+    best_eval: float
+    label: str | None
+    score: float  # the search's score after the move, from the mover's side (SearchInfo units)
+
+
+@dataclass
+class GameAnalysis:
+    game: str
+    moves: list[MoveVerdict] = field(default_factory=list)
+
+
+def label_for(game_id: str, loss: float) -> str | None:
+    """The label of a move that gave away `loss` win probability (None below the first threshold)."""
+    label = None
+    for name, threshold in zip(LABELS, THRESHOLDS[resolve_game_id(game_id)]):
+        if loss >= threshold - 1e-9:
+            label = name
+    return label
+
+
+def judge(game_id: str, ply: int, move: str, seat: int, before: PositionEval, played: float,
+          score: float) -> MoveVerdict:
+    """The verdict on one move: `before` the position's evaluation (all root moves scored), `played`
+    the chance the move left the mover and `score` its search score."""
+    best = before.chance(game_id)
+    loss = 0.0 if move == before.best else max(0.0, best - played)
+    return MoveVerdict(ply, move, seat, played, before.best or move, best, label_for(game_id, loss), score)
+
+
+ProgressCallback = Callable[[int, int], None]  # (positions evaluated, positions in all)
+
+
+def analyse_game(game: Game, moves: list[str], player, *, on_progress: ProgressCallback | None = None,
+                 on_verdict: Callable[[MoveVerdict], None] | None = None) -> GameAnalysis:
+    """Judge every move of `moves` (CodinGame notation, legal) from `game` (changed on the way and put
+    back).  Each position is searched with every root move scored, so the move played and the best
+    one are compared by one search, from the same side (comparing the position after the move, seen
+    by the opponent, would add what being to move is worth: CALIBRATION's A).  A move the search did
+    not score (Paper Soccer merges turns that end alike) is valued by a search of the position after it;
+    a move that ends the game, by its result."""
+    gid = game.id
+    result = GameAnalysis(gid)
+    pushed = 0
+    try:
+        for ply, text in enumerate(moves, start=1):
+            if on_progress is not None:
+                on_progress(ply - 1, len(moves))
+            seat = game.current_player()
+            before = evaluate(game, player, all_scores=True)
+            canonical = game.move_to_str(game.parse_output(text))
+            line = next((line for line in before.lines if line.move == canonical), None)
+            game.play(text)
+            pushed += 1
+            if game.outcome() is not None:
+                chance = final_result(game, seat)
+                score = 2e6 * (chance - 0.5)
+            elif line is not None:
+                chance, score = win_probability(gid, line.score), line.score
+            else:
+                after = evaluate(game, player, all_scores=False)
+                same = game.current_player() == seat
+                chance = after.chance(gid) if same else 1.0 - after.chance(gid)
+                score = after.score if same else -after.score
+            result.moves.append(judge(gid, ply, canonical, seat, before, chance, score))
+            if on_verdict is not None:
+                on_verdict(result.moves[-1])
+    finally:
+        for _ in range(pushed):
+            game.pop()
+    if on_progress is not None:
+        on_progress(len(moves), len(moves))
+    return result
+
+
+def analysis_json(analysis: GameAnalysis) -> dict:
+    """The `termarena analyse --json` object (SPEC: game, moves[ply, move, eval, best, label])."""
+    return {"game": analysis.game,
+            "moves": [{"ply": v.ply, "move": v.move, "eval": round(v.eval, 3), "best": v.best, "label": v.label,
+                       "seat": v.seat, "best_eval": round(v.best_eval, 3)} for v in analysis.moves]}

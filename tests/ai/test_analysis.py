@@ -1,0 +1,70 @@
+"""Analysis: the search's verdict on positions and on every move of a real game."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, strategies as st
+
+from ai.analysis import (CALIBRATION, THRESHOLDS, analyse_game, analysis_json, analysis_player, evaluate,
+                         label_for, win_probability)
+from engines import get_game
+from engines.savefile import parse
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "analysis"
+# `termarena referee c4 --p1 ai:1 --p2 ai:6 --seed 1`: level 1 plays 3 on move 7 instead of blocking the
+# row that level 6 then completes; level 6 wins on move 10.
+BLUNDER_GAME = DATA / "connect4-level1-blunders.txt"
+
+
+def load(path: Path):
+    saved, _ = parse(path.read_text(encoding="utf-8"))
+    return saved
+
+
+def test_the_real_blunder_of_a_level_1_game_is_labelled_and_no_mistake_of_the_winners():
+    saved = load(BLUNDER_GAME)
+    result = analyse_game(saved.start_position(), saved.moves, analysis_player("connect4", nodes=5_000))
+    labels = {v.ply: v.label for v in result.moves}
+    assert labels[7] == "blunder"
+    assert result.moves[6].eval == 0.0 and result.moves[6].best != "3"  # a proven loss; the search blocks
+    # level 6 makes no mistake by its own lights (an inaccuracy may be the depth the search reached)
+    assert all(v.label in (None, "inaccuracy") for v in result.moves if v.seat == 1)
+    assert [v.move for v in result.moves] == saved.moves
+
+
+def test_analysis_leaves_the_game_as_it_found_it():
+    saved = load(BLUNDER_GAME)
+    game = saved.start_position()
+    analyse_game(game, saved.moves[:4], analysis_player("connect4", nodes=2_000))
+    assert game.ply == 0 and game.to_text() == get_game("connect4").new().to_text()
+
+
+def test_json_has_the_fields_of_the_spec():
+    saved = load(BLUNDER_GAME)
+    result = analyse_game(saved.start_position(), saved.moves, analysis_player("connect4", nodes=2_000))
+    out = analysis_json(result)
+    assert out["game"] == "connect4"
+    for i, m in enumerate(out["moves"], 1):
+        assert m["ply"] == i and {"move", "eval", "best", "label"} <= m.keys()
+        assert 0.0 <= m["eval"] <= 1.0 and m["label"] in (None, "inaccuracy", "mistake", "blunder")
+
+
+def test_a_position_evaluation_lists_the_best_moves_best_first():
+    game = get_game("lines-of-action").new()
+    ev = evaluate(game, analysis_player("lines-of-action", nodes=1_500))
+    assert ev.best == ev.lines[0].move and len(ev.lines) == len(game.legal_moves())
+    assert [line.score for line in ev.lines] == sorted((line.score for line in ev.lines), reverse=True)
+
+
+@given(st.sampled_from(sorted(CALIBRATION)), st.floats(-1e7, 1e7), st.floats(-1e7, 1e7))
+def test_win_probability_is_a_probability_that_grows_with_the_score(game, a, b):
+    lo, hi = sorted((a, b))
+    assert 0.0 <= win_probability(game, lo) <= win_probability(game, hi) <= 1.0
+
+
+@given(st.sampled_from(sorted(THRESHOLDS)), st.floats(0.0, 1.0), st.floats(0.0, 1.0))
+def test_a_larger_loss_never_gets_a_milder_label(game, a, b):
+    order = [None, "inaccuracy", "mistake", "blunder"]
+    lo, hi = sorted((a, b))
+    assert order.index(label_for(game, lo)) <= order.index(label_for(game, hi))
+    assert label_for(game, 0.0) is None and label_for(game, 1.0) == "blunder"

@@ -1,0 +1,55 @@
+"""The analysis key: a panel with the evaluation and the best moves, the best one marked on the board,
+started again on every change of position and stopped when toggled off, without blocking the UI."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engines.savefile import parse
+from tests.tui.helpers import SIZE, make_app, wait_until
+from tui.screens.replay import ReplayScreen
+from tui.widgets.analysis_panel import AnalysisPanel
+
+GAME = Path(__file__).resolve().parent.parent / "data" / "analysis" / "connect4-level1-blunders.txt"
+
+
+def panel_text(screen) -> str:
+    return str(screen.query_one(AnalysisPanel).render())
+
+
+async def test_analysis_follows_the_position_and_stops_when_toggled_off():
+    app = make_app("c4")
+    async with app.run_test(size=SIZE) as pilot:
+        app.analyst.think_ms = 300
+        screen = app.screen
+        panel = screen.query_one(AnalysisPanel)
+        assert not panel.display
+        await pilot.press("A")
+        assert panel.display and app.analyst.search is not None
+        first = app.analyst.search
+        await wait_until(pilot, lambda: "1. " in panel_text(screen))
+        assert screen.board.analysis_move is not None and "%" in panel_text(screen)
+        await pilot.press("5")  # the position changes while the analysis runs: it starts again on the new one
+        assert screen.session.ply == 1
+        assert app.analyst.search is not first and screen.analysed_ply == 1
+        await wait_until(pilot, lambda: app.analyst.search is None or app.analyst.search.lines != ())
+        await pilot.press("A")
+        assert not panel.display and app.analyst.search is None and screen.board.analysis_move is None
+        await pilot.press("4")  # off: moves start nothing
+        assert screen.session.ply == 2 and app.analyst.search is None
+
+
+async def test_analysis_in_replay_is_about_the_move_shown():
+    saved, _ = parse(GAME.read_text(encoding="utf-8"))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.analyst.think_ms = 300
+        app.push_screen(ReplayScreen(saved, "test"))
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("end", "A")
+        assert "game is over" in panel_text(screen) and app.analyst.search is None
+        await pilot.press("left")
+        assert screen.analysed_ply == 9
+        await wait_until(pilot, lambda: "1. " in panel_text(screen))
+        assert "1. 2" in panel_text(screen) and "wins" in panel_text(screen)  # the winning drop, proven
+        assert screen.board.analysis_move == "2"

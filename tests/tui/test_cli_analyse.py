@@ -1,0 +1,43 @@
+"""`termarena analyse FILE`: a table by default, the SPEC's JSON with --json, one line for a bad file."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "analysis"
+GAME = DATA / "connect4-level1-blunders.txt"
+
+
+def termarena(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "tui", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_json_labels_the_known_blunder():
+    done = termarena("analyse", str(GAME), "--think-ms", "80", "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["game"] == "connect4" and len(out["moves"]) == 10
+    seventh = out["moves"][6]
+    assert seventh["ply"] == 7 and seventh["move"] == "3" and seventh["label"] == "blunder"
+    assert seventh["best"] != "3"
+
+
+def test_text_mode_prints_a_table_with_the_blunder_and_each_sides_count():
+    done = termarena("analyse", str(GAME), "--think-ms", "80")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].split() == ["ply", "side", "move", "win%", "best", "best%", "label"]
+    row = next(line for line in lines if line.split()[:3] == ["7", "p1", "3"])
+    assert row.endswith("blunder")
+    assert any(line.startswith("p1 ai:1: ") and line.endswith(" 1 blunder") for line in lines)
+    assert any(line.startswith("p2 ai:6: ") and line.endswith(" 0 blunders") for line in lines)
+
+
+def test_a_file_that_is_not_a_save_is_one_line_and_status_1(tmp_path):
+    bad = tmp_path / "junk.txt"
+    bad.write_text("not a save\n")
+    done = termarena("analyse", str(bad))
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "junk.txt" in done.stderr and "Traceback" not in done.stderr

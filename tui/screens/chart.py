@@ -1,0 +1,74 @@
+"""The advantage chart of a whole game, for the replay: a key shows it; the first time, every move is
+judged by the analysis search in a process of the chart's own (CHART_MS a position), the chart and the
+move list filling in as verdicts arrive.  Choosing a column jumps to that move.
+
+A screen mixes in `ChartHost`, adds `CHART_BINDING`, puts an `AdvantageChart` under its board, sets
+`chart_moves` (the whole game) and implements `jump_to(ply)` and `ply`."""
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.message import Message
+from textual import work
+from textual.worker import get_current_worker
+
+from tui.core.opponents import CHART_MS, HINT_LEVEL, AIOpponent
+from tui.widgets.advantage_chart import AdvantageChart
+from tui.widgets.move_list import MoveList
+
+CHART_BINDING = Binding("c", "toggle_chart", "chart", id="replay.chart",
+                        tooltip="the advantage chart: who was ahead after each move, mistakes marked; click to jump")
+WAIT_S = 0.1
+
+
+class ChartProgress(Message):
+    def __init__(self, search, done: bool) -> None:
+        super().__init__()
+        self.search, self.done = search, done
+
+
+class ChartHost:
+    chart_moves: list[str] = []
+    _chart_ai: AIOpponent | None = None
+    _chart_search = None
+
+    def action_toggle_chart(self) -> None:
+        chart = self.query_one(AdvantageChart)
+        chart.display = not chart.display
+        if chart.display and self._chart_search is None:
+            self._chart_ai = AIOpponent(think_ms=CHART_MS)
+            self._chart_search = self._chart_ai.start(self.session, HINT_LEVEL, "chart", moves=self.chart_moves)
+            self._wait_for_chart(self._chart_ai, self._chart_search)
+        self.show_chart()
+
+    def show_chart(self) -> None:
+        """Draw the chart and the move list's marks for the verdicts so far and the move shown."""
+        verdicts = self._chart_search.verdicts if self._chart_search is not None else []
+        self.query_one(AdvantageChart).show(verdicts, len(self.chart_moves), self.ply)
+        moves = self.query_one(MoveList)
+        moves.labels = {v.ply: v.label for v in verdicts if v.label}
+
+    @work(thread=True, exclusive=True, group="chart", exit_on_error=False)
+    def _wait_for_chart(self, ai: AIOpponent, search) -> None:
+        worker = get_current_worker()
+        while not worker.is_cancelled and ai.search is search:
+            events = ai.wait(search, WAIT_S)
+            if events:
+                done = any(ev.kind in ("done", "error") for ev in events)
+                self.post_message(ChartProgress(search, done))
+                if done:
+                    return
+
+    def on_chart_progress(self, message: ChartProgress) -> None:  # (by name: a mixin gets no @on)
+        if message.search is not self._chart_search:
+            return
+        if message.done and self._chart_ai is not None:
+            self._chart_ai.close()
+        self.show_chart()
+        self.query_one(MoveList).show(self.session, self.board_cls, replay=True)
+
+    def on_advantage_chart_jump(self, message: AdvantageChart.Jump) -> None:
+        self.jump_to(message.ply)
+
+    def on_unmount(self) -> None:
+        if self._chart_ai is not None:
+            self._chart_ai.close()
