@@ -10,11 +10,11 @@ there after every change (tui.core.autosave) and offered on the next start witho
 """
 from __future__ import annotations
 
-import os
 import asyncio
 import os
 import signal
 import threading
+import time
 from pathlib import Path
 
 from textual.app import App
@@ -25,6 +25,7 @@ from textual.message import Message
 from engines.base import EngineError, quote
 from engines.savefile import SavedGame, dump
 from tui.commands import GameCommands
+from tui.core.clock import ClockError, ClockSpec, GameClock, clock_from_header
 from tui.core.autosave import Autosaver, autosave_path, resumable, set_aside_unreadable_autosave
 from tui.core.opponents import AIOpponent
 from tui.screens.dialogs import ConfirmScreen, MessageScreen
@@ -55,7 +56,8 @@ class TermArenaApp(App):
                  moves: list[str] | None = None, ai_think_ms: int | None = None,
                  watch_delay_s: float = WATCH_DELAY_S,
                  overrides: list[PlayerSpec | None] | None = None,
-                 saves: str | Path | None = None, autosave: bool = True, bot_time_limits: bool = True):
+                 saves: str | Path | None = None, autosave: bool = True, bot_time_limits: bool = True,
+                 clock: ClockSpec | None = None, clock_now=time.monotonic):
         super().__init__()
         self.start_game_id = game
         self.start_specs = specs
@@ -70,6 +72,8 @@ class TermArenaApp(App):
         self.saves_folder = saves_dir(saves)
         self.autosaver = Autosaver(autosave_path(self.saves_folder), self._autosave_done) if autosave else None
         self._autosave_error: str | None = None
+        self.clock_spec = clock  # --clock: every new game of this app gets it (human seats only)
+        self.clock_now = clock_now  # the clocks' time source (tests pass a fake one)
 
     def on_mount(self) -> None:
         if not self.is_headless:
@@ -136,8 +140,9 @@ class TermArenaApp(App):
                    start: str | None = None, moves: list[str] | None = None,
                    redo: list[str] | None = None, saved: SavedGame | None = None, note: str = "") -> bool:
         try:
-            session = Session(game_id, specs, seed, start=start, moves=moves, redo=redo)
-        except EngineError as e:  # after a refresh: over whatever page the caller shows instead
+            clock = self._clock_for(specs, saved)
+            session = Session(game_id, specs, seed, start=start, moves=moves, redo=redo, clock=clock)
+        except (EngineError, ClockError) as e:  # after a refresh: over whatever page the caller shows instead
             self.call_after_refresh(self.push_screen, MessageScreen("Cannot start the game", str(e)))
             return False
         if saved is not None:
@@ -148,6 +153,16 @@ class TermArenaApp(App):
         if note:
             self.call_after_refresh(self.push_screen, MessageScreen("Loaded, with a change of players", note))
         return True
+
+    def _clock_for(self, specs: list[PlayerSpec], saved: SavedGame | None) -> GameClock | None:
+        """The clocks of a new game: --clock, else those of the saved game, resumed where they stood;
+        a seat has one when a person plays it."""
+        clocked = (specs[0].kind in ("human", "net"), specs[1].kind in ("human", "net"))
+        if self.clock_spec is not None:
+            return GameClock(self.clock_spec, clocked, now=self.clock_now)
+        if saved is not None:
+            return clock_from_header(saved.extra, clocked, self.clock_now)
+        return None
 
     def show_setup(self, game_id: str, specs=None, seed: int | None = None) -> None:
         self.ai.cancel()
@@ -409,10 +424,10 @@ def create_app(game: str | None = None, specs: list[PlayerSpec] | None = None, s
 def run_app(game: str | None = None, specs: list[PlayerSpec] | None = None, seed: int | None = None,
             load: str | None = None, *, overrides: list[PlayerSpec | None] | None = None,
             saves: str | None = None, bot_time_limits: bool = True, ai_think_ms: int | None = None,
-            **run_options) -> int:
+            clock: ClockSpec | None = None, **run_options) -> int:
     """Run the app in the terminal; returns the exit status (not 0 when the app died on an error)."""
     app = create_app(game, specs, seed, load, overrides=overrides, saves=saves, bot_time_limits=bot_time_limits,
-                     ai_think_ms=ai_think_ms)
+                     ai_think_ms=ai_think_ms, clock=clock)
     try:
         app.run(**run_options)
     finally:

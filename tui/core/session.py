@@ -22,6 +22,7 @@ from engines import GameRecord, get_game, resolve_game_id
 from engines.base import FORFEIT_REASONS, Game, InvalidOutput, Outcome
 from engines.numbers import check_seed
 from engines.savefile import SavedGame
+from tui.core.clock import GameClock
 from tui.core.specs import PlayerSpec
 
 SEED_RANGE = 1 << 31
@@ -42,7 +43,8 @@ class Played:
 class Session:
     def __init__(self, game_id: str, specs: tuple[PlayerSpec, PlayerSpec] | list[PlayerSpec],
                  seed: int | None = None, *, start: str | None = None,
-                 moves: list[str] | None = None, redo: list[str] | None = None):
+                 moves: list[str] | None = None, redo: list[str] | None = None,
+                 clock: GameClock | None = None):
         self.game_id = resolve_game_id(game_id)
         self.cls: type[Game] = get_game(self.game_id)
         if len(specs) != 2:
@@ -59,10 +61,16 @@ class Session:
         self._redo: list[str] = []  # the next move to redo is last
         self.forced: Outcome | None = None  # a forfeit: a bot that crashed, timed out or answered nonsense
         self.changes = 0  # counts every change of the game (moves, undo, redo, forfeit): autosave watches it
+        self.clock: GameClock | None = None  # set after the moves given are replayed: they took no time here
+        self.clock_held = False
         for text in moves or ():
             self.play(text)
         self._redo = list(reversed(redo or []))
         self.changes = 0
+        # The seat to move has its clock running, unless the game is over or the clock is held (a
+        # network game waiting for its opponent).
+        self.clock = clock
+        self.sync_clock()
 
     # ------------------------------------------------------------------ who plays
 
@@ -76,6 +84,10 @@ class Session:
     @property
     def has_human(self) -> bool:
         return any(s.kind == "human" for s in self.specs)
+
+    @property
+    def has_net(self) -> bool:
+        return any(s.kind == "net" for s in self.specs)
 
     @property
     def hot_seat(self) -> bool:
@@ -116,6 +128,8 @@ class Session:
 
     def play(self, text: str) -> Played:
         """Play one player's output; raises InvalidOutput (the referee's reason) and changes nothing if refused."""
+        if self.check_flag() is not None:
+            raise InvalidOutput("the time is up")
         if self.is_over():
             raise InvalidOutput("the game is over")
         move = self.game.parse_output(text)
@@ -128,12 +142,34 @@ class Session:
         else:
             self._redo.clear()
         self.changes += 1
+        if self.clock is not None:
+            self.clock.moved(seat, self._clock_seat())
         return Played(seat, written)
 
     def forfeit(self, seat: int, reason: str, detail: str) -> Outcome:
         self.forced = self.game.forfeit(seat, reason, detail)
         self.changes += 1
+        self.sync_clock()
         return self.forced
+
+    # ------------------------------------------------------------------ clocks
+
+    def _clock_seat(self) -> int | None:
+        return None if self.is_over() or self.clock_held else self.to_move()
+
+    def sync_clock(self) -> None:
+        """Run the clock of the seat to move (none once the game is over or while the clock is held)."""
+        if self.clock is not None:
+            self.clock.run(self._clock_seat())
+
+    def check_flag(self) -> Outcome | None:
+        """End the game on time when the running clock has reached zero; returns that outcome."""
+        if self.clock is None or self.is_over():
+            return None
+        seat = self.clock.fallen()
+        if seat is None:
+            return None
+        return self.forfeit(seat, "timeout", f"seat {seat} ran out of time")
 
     # ------------------------------------------------------------------ undo / redo
 
@@ -193,6 +229,7 @@ class Session:
         self.game.pop()
         self._redo.append(self.notation.pop())
         self.changes += 1
+        self.sync_clock()
 
     def step_forward(self) -> None:
         """Replay the next ply of the redo stack, whoever plays it."""
@@ -201,6 +238,7 @@ class Session:
         self._redo.pop()
         self.notation.append(text)
         self.changes += 1
+        self.sync_clock()
 
     # ------------------------------------------------------------------ saving
 
@@ -211,7 +249,8 @@ class Session:
             date = _dt.datetime.now().isoformat(timespec="seconds")
         return SavedGame(game=self.game_id, moves=list(self.notation), start=self.start, seed=self.seed,
                          players=(self.specs[0].label, self.specs[1].label), date=date, result=result,
-                         reason=reason, redo=self.redo_moves)
+                         reason=reason, redo=self.redo_moves,
+                         extra=self.clock.header() if self.clock is not None else {})
 
     def restore_forfeit(self, result: str, reason: str, side_names: tuple[str, str]) -> bool:
         """A loaded game that ended by a forfeit (its position is not over): end it again the same way.
@@ -221,6 +260,8 @@ class Session:
         loser = 1 if result == "1-0" else 0
         words = {"crash": "its bot crashed", "timeout": "its bot did not answer in time",
                  "invalid": "its bot's output was refused"}[reason]
+        if reason == "timeout" and self.kind(loser) != "cmd":
+            words = "ran out of time"  # a clock that fell
         self.forced = self.game.forfeit(loser, reason, f"{side_names[loser]} lost: {words}")
         return True
 
