@@ -30,10 +30,12 @@ from tui.core.autosave import Autosaver, autosave_path, resumable, set_aside_unr
 from tui.core.opponents import AIOpponent
 from tui.screens.dialogs import ConfirmScreen, MessageScreen
 from tui.screens.game import WATCH_DELAY_S, GameScreen
+from tui.screens.net_game import ConnectingScreen, NetGameScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.setup import SetupScreen
 from tui.core.session import Session
-from tui.core.specs import DEFAULT_LEVEL, PlayerSpec, SpecError, parse_spec
+from tui.core.net import NetPlan
+from tui.core.specs import DEFAULT_LEVEL, REMOTE, PlayerSpec, SpecError, parse_spec
 from tui.core.storage import StorageError, load_game, saves_dir
 
 
@@ -57,7 +59,7 @@ class TermArenaApp(App):
                  watch_delay_s: float = WATCH_DELAY_S,
                  overrides: list[PlayerSpec | None] | None = None,
                  saves: str | Path | None = None, autosave: bool = True, bot_time_limits: bool = True,
-                 clock: ClockSpec | None = None, clock_now=time.monotonic):
+                 clock: ClockSpec | None = None, clock_now=time.monotonic, net: NetPlan | None = None):
         super().__init__()
         self.start_game_id = game
         self.start_specs = specs
@@ -74,6 +76,9 @@ class TermArenaApp(App):
         self._autosave_error: str | None = None
         self.clock_spec = clock  # --clock: every new game of this app gets it (human seats only)
         self.clock_now = clock_now  # the clocks' time source (tests pass a fake one)
+        self.net_plan = net  # host, join or watch a network game instead of the picker
+        self.net_link = None  # its NetHost or NetClient
+        self._net_screen = None
 
     def on_mount(self) -> None:
         if not self.is_headless:
@@ -81,6 +86,9 @@ class TermArenaApp(App):
         if self.autosaver is not None:  # an unfinished game kept from being written over: say where it went
             self.autosaver.on_set_aside = lambda aside: self.notify(
                 aside.message(), title="Autosave", severity="warning", timeout=30, markup=False)
+        if self.net_plan is not None:
+            self._start_network(self.net_plan)
+            return
         if self.load and self._load(self.load):
             return
         if self.start_game_id and self.start_specs:
@@ -130,6 +138,8 @@ class TermArenaApp(App):
         self.exit(return_code=128 + signum)
 
     def on_unmount(self) -> None:
+        if self.net_link is not None:
+            self.net_link.close()
         self.ai.close()
         if self.autosaver is not None:
             self.autosaver.close()
@@ -213,6 +223,63 @@ class TermArenaApp(App):
             question += (" It stays in the autosave until a move is made in the next game "
                          "(ctrl+s saves it for good).")
         self.push_screen(ConfirmScreen(question), answer)
+
+    # ------------------------------------------------------------------ network games
+
+    def _start_network(self, plan: NetPlan) -> None:
+        from tui.core.net.client import NetClient
+        from tui.core.net.host import NetHost
+
+        if plan.mode == "host":
+            specs = [PlayerSpec("human"), REMOTE] if plan.seat == 0 else [REMOTE, PlayerSpec("human")]
+            try:
+                session = Session(plan.game, specs, plan.seed, clock=self._clock_for(specs, None))
+            except EngineError as e:
+                self.exit(return_code=2, message=f"termarena: {e}")
+                return
+            self.net_link = NetHost(session, plan.seat, plan.code, self._net_event)
+            self._show_net_game(session)
+            self.run_worker(self._listen(plan), group="net", exit_on_error=False)
+        else:
+            self._show(ConnectingScreen(f"{plan.address}:{plan.port}"))
+            self.net_link = NetClient(plan.address, plan.port, plan.role, plan.code, self._net_event)
+            self.run_worker(self.net_link.run(), group="net", exit_on_error=False)
+
+    async def _listen(self, plan: NetPlan) -> None:
+        try:
+            port = await self.net_link.start(plan.address, plan.port)
+        except OSError as e:
+            self.exit(return_code=1, message=f"termarena: cannot listen on {plan.address}:{plan.port}: "
+                                             f"{e.strerror or e}")
+            return
+        where = "this machine's address" if plan.address in ("0.0.0.0", "::", "") else plan.address
+        self._net_screen.say(f"Hosting on {plan.address}:{port}, join code {plan.code}. The other player runs: "
+                             f"termarena join {where}:{port} --password {plan.code}")
+
+    def _show_net_game(self, session: Session) -> None:
+        self._net_screen = NetGameScreen(session, self.ai, self.net_link)
+        self._show(self._net_screen)
+
+    def _net_event(self, event) -> None:
+        """Events of the network link: the first welcome opens the game, the rest go to its screen."""
+        from tui.core.net.events import Lost, Welcome
+
+        if self._net_screen is not None:
+            self._net_screen.net_event(event)
+        elif isinstance(event, Welcome):
+            human = PlayerSpec("human")
+            specs = [human if event.seat == seat else REMOTE for seat in (0, 1)]
+            clocked = (True, True)
+            clock = GameClock(event.clock, clocked, now=self.clock_now) if event.clock is not None else None
+            try:
+                session = Session(event.game, specs, event.seed, clock=clock)
+            except EngineError as e:
+                self.net_link.close(f"cannot start the game: {e}")
+                self.exit(return_code=1, message=f"termarena: the host's game cannot start here: {e}")
+                return
+            self._show_net_game(session)
+        elif isinstance(event, Lost) and isinstance(self.screen, ConnectingScreen):
+            self.screen.show(f"{event.reason}\n(q quits)", error=True)
 
     # ------------------------------------------------------------------ saved games
 
@@ -368,7 +435,7 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 # The pages replace each other (_show); load, replay and dialogs are pushed over them.
-PAGES = (PickerScreen, SetupScreen, GameScreen)
+PAGES = (PickerScreen, SetupScreen, GameScreen, ConnectingScreen)
 
 
 def specs_for_saved(players: tuple[str, str], has_moves: bool, fallback: list[PlayerSpec] | None,
@@ -424,10 +491,11 @@ def create_app(game: str | None = None, specs: list[PlayerSpec] | None = None, s
 def run_app(game: str | None = None, specs: list[PlayerSpec] | None = None, seed: int | None = None,
             load: str | None = None, *, overrides: list[PlayerSpec | None] | None = None,
             saves: str | None = None, bot_time_limits: bool = True, ai_think_ms: int | None = None,
-            clock: ClockSpec | None = None, **run_options) -> int:
+            clock: ClockSpec | None = None, net: NetPlan | None = None, autosave: bool = True,
+            **run_options) -> int:
     """Run the app in the terminal; returns the exit status (not 0 when the app died on an error)."""
     app = create_app(game, specs, seed, load, overrides=overrides, saves=saves, bot_time_limits=bot_time_limits,
-                     ai_think_ms=ai_think_ms, clock=clock)
+                     ai_think_ms=ai_think_ms, clock=clock, net=net, autosave=autosave)
     try:
         app.run(**run_options)
     finally:

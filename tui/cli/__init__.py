@@ -7,6 +7,7 @@ import sys
 import typer
 
 from tui.cli import games  # noqa: F401  (importing it registers play, referee, bot, match, bench)
+from tui.cli import net  # noqa: F401  (host, join, watch)
 from tui.cli.app import app
 
 __all__ = ["app", "main"]

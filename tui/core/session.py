@@ -178,6 +178,8 @@ class Session:
         if self.has_bot:
             return ("undo is not available against an external bot: a bot only understands a game "
                     "played from its start")
+        if self.has_net:
+            return "in a network game, undo needs your opponent's agreement"
         if not self.has_human:
             return "undo is for games with a human player"
         if self.forced is not None:
@@ -190,7 +192,7 @@ class Session:
         return self.undo_refusal() is None
 
     def can_redo(self) -> bool:
-        return (not self.has_bot and self.has_human and self.forced is None and bool(self._redo)
+        return (not self.has_bot and not self.has_net and self.has_human and self.forced is None and bool(self._redo)
                 and not self.is_over())
 
     def _undo_count(self) -> int:
@@ -221,6 +223,21 @@ class Session:
             if self.kind(self.to_move()) == "human":
                 break
         return count
+
+    # ------------------------------------------------------------------ network games: undo by agreement
+
+    def back_to_turn_of(self, seat: int) -> int | None:
+        """How many moves the game keeps when it goes back to `seat`'s last turn (None: none to go back to)."""
+        for kept in range(self.ply - 1, -1, -1):
+            if self.seat_of_ply(kept) == seat:
+                return kept
+        return None
+
+    def take_back_to(self, kept: int) -> None:
+        """Go back to the first `kept` moves of this session; nothing is left to redo."""
+        while self.ply > kept:
+            self.step_back()
+        self._redo.clear()
 
     # ------------------------------------------------------------------ single plies, whoever played (replay)
 
