@@ -152,6 +152,9 @@ class NetGameScreen(GameScreen):
     def action_undo(self) -> None:
         if self.session.is_over() or not self.session.has_human:
             return
+        if self.session.back_to_turn_of(self.link.seat) is None:
+            self.say("You have no move to take back yet", error=True)
+            return
         refusal = self.link.ask_undo()
         self.say(refusal or "Asked your opponent to agree to take back", error=refusal is not None)
 
@@ -190,9 +193,9 @@ class NetGameScreen(GameScreen):
             case ev.Joined(peer=peer, again=again):
                 self.say(f"{names[self.link.peer_seat]} {'is back' if again else 'joined'} ({peer})")
                 self._position_changed()
-            case ev.Left():
-                self.say(f"{names[self.link.peer_seat]} is away: the connection was lost; they can rejoin "
-                         "with the join code", error=True)
+            case ev.Left(reason=reason):
+                self.say(f"{names[self.link.peer_seat]} is away ({reason}); they can rejoin with the join code",
+                         error=True)
                 self.board.accepting = self._ready() and session.human_to_move()
             case ev.CutOff(peer=peer, reason=reason):
                 self.say(f"Cut off {peer}: {reason}", error=True)

@@ -23,3 +23,79 @@ async def test_two_apps_play_a_whole_connect4_game_and_a_watcher_sees_every_move
             assert hs.outcome().winner == 0 and js.outcome().winner == 0
             assert net_session(watcher).notation == hs.notation == js.notation == ["0", "1"] * 3 + ["0"]
             assert net_session(watcher).outcome().winner == 0
+
+
+async def test_the_joiner_drops_and_rejoins_and_gets_the_game_so_far():
+    host = host_app()
+    async with host.run_test(size=(100, 30)) as hp:
+        port = await listening(hp)
+        first = client_app(port)
+        async with first.run_test(size=(100, 30)) as jp:
+            await until(jp, lambda: host.net_link.connected)
+            await hp.press("5")
+            await until(jp, lambda: net_session(first).ply == 1)
+            await jp.press("3")
+            await until(hp, lambda: net_session(host).ply == 2)
+        # the joiner's app is gone (a closed terminal, a lost connection): the host says so and waits
+        await until(hp, lambda: not host.net_link.connected and "away" in str(
+            host.screen.query_one("#thinking").render()))
+        await hp.press("5")
+        await until(hp, lambda: net_session(host).ply == 3)
+        second = client_app(port)
+        async with second.run_test(size=(100, 30)) as jp:
+            await until(jp, lambda: net_session(second) is not None and net_session(second).ply == 3)
+            assert net_session(second).notation == ["4", "2", "4"]
+            assert "joined" in message(host) or "back" in message(host)
+            await jp.press("1")
+            await until(hp, lambda: net_session(host).notation == ["4", "2", "4", "0"])
+
+
+async def test_a_flag_falls_on_the_host_and_both_sides_see_the_game_end_on_time():
+    from tui.core.clock import parse_clock
+
+    now = [100.0]
+    host = host_app(clock=parse_clock("0.5+0"), clock_now=lambda: now[0])
+    async with host.run_test(size=(100, 30)) as hp:
+        port = await listening(hp)
+        now[0] += 1000  # nobody's clock runs before the opponent joins
+        joiner = client_app(port)
+        async with joiner.run_test(size=(100, 30)) as jp:
+            await until(jp, lambda: net_session(joiner) is not None and host.net_link.connected)
+            assert net_session(host).clock.left(0) == 30.0
+            await hp.press("5")
+            await until(jp, lambda: net_session(joiner).ply == 1)
+            now[0] += 31  # the joiner (Yellow) thinks too long
+            await until(jp, lambda: net_session(joiner).is_over())
+            for app in (host, joiner):
+                out = net_session(app).outcome()
+                assert out.reason == "timeout" and out.winner == 0
+            await jp.press("3")  # too late: nothing is played
+            assert net_session(host).ply == 1
+
+
+async def test_undo_needs_the_other_sides_agreement():
+    host = host_app()
+    async with host.run_test(size=(100, 30)) as hp:
+        port = await listening(hp)
+        joiner = client_app(port)
+        async with joiner.run_test(size=(100, 30)) as jp:
+            await until(jp, lambda: net_session(joiner) is not None and host.net_link.connected)
+            await hp.press("5")
+            await until(jp, lambda: net_session(joiner).ply == 1)
+            await jp.press("u")
+            assert "no move to take back" in message(joiner)
+            await jp.press("3")
+            await until(hp, lambda: net_session(host).ply == 2)
+            await jp.press("u")  # the joiner asks; the host refuses
+            await until(hp, lambda: type(host.screen).__name__ == "ConfirmScreen")
+            await hp.press("n")
+            await until(jp, lambda: "said no" in message(joiner))
+            assert net_session(host).ply == 2
+            await jp.press("u")  # asks again; the host agrees: back to the joiner's turn
+            await until(hp, lambda: type(host.screen).__name__ == "ConfirmScreen")
+            await hp.press("y")
+            await until(jp, lambda: net_session(joiner).notation == ["4"] and net_session(host).notation == ["4"])
+            await hp.press("u")  # the host asks; the joiner agrees: back to the host's turn
+            await until(jp, lambda: type(joiner.screen).__name__ == "ConfirmScreen")
+            await jp.press("y")
+            await until(jp, lambda: net_session(joiner).ply == 0 and net_session(host).ply == 0)

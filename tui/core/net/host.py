@@ -132,6 +132,7 @@ class NetHost:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(reader, writer, RateLimit(PEER_RATE_PER_S, PEER_BURST))
         role = None
+        why = "the connection was closed"
         try:
             try:
                 hello = await asyncio.wait_for(conn.read(), HELLO_TIMEOUT_S)
@@ -141,16 +142,16 @@ class NetHost:
             while True:
                 self._handle(conn, role, await conn.read())
         except ProtocolError as e:
-            self.on_event(CutOff(conn.peer, str(e)))
+            why = f"cut off: {e}"
             conn.bye(str(e))
-        except Closed:
-            pass
+        except Closed as e:
+            why = str(e)
         except Exception as e:  # a bug of ours must not take the host down: cut this peer off only
-            self.on_event(CutOff(conn.peer, f"internal error: {type(e).__name__}"))
+            why = f"cut off: internal error ({type(e).__name__})"
             conn.bye("internal error")
         finally:
             conn.close()
-            self._gone(conn, role)
+            self._gone(conn, role, why)
 
     def _admit(self, conn: Connection, hello: Message) -> str:
         if hello.verb != "HELLO":
@@ -250,7 +251,9 @@ class NetHost:
             self.player.send("REFUSED", number, text=refusal)
         self.on_event(PeerMoved(None))
 
-    def _gone(self, conn: Connection, role: str | None) -> None:
+    def _gone(self, conn: Connection, role: str | None, why: str) -> None:
+        if role != "play" and why.startswith("cut off"):
+            self.on_event(CutOff(conn.peer, why.removeprefix("cut off: ")))
         if role == "watch":
             self.watchers.discard(conn)
         elif role == "play" and self.player is conn:
@@ -259,4 +262,4 @@ class NetHost:
                 self.undo_asked_by = None
             for watcher in self.watchers:
                 watcher.send("PEER", "away")
-            self.on_event(Left(conn.peer, "the connection was closed"))
+            self.on_event(Left(conn.peer, why))
