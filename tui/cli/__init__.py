@@ -8,6 +8,7 @@ import typer
 
 from tui.cli import games  # noqa: F401  (importing it registers play, referee, bot, match, bench)
 from tui.cli import net  # noqa: F401  (host, join, watch)
+from tui.cli import serve  # noqa: F401  (serve)
 from tui.cli.app import app
 
 __all__ = ["app", "main"]

@@ -1,6 +1,8 @@
 """Two apps, one host and one joiner, play over a real TCP connection on loopback; a watcher follows."""
 from __future__ import annotations
 
+import pytest
+
 from tests.tui.helpers import message
 from tests.tui.net.helpers import client_app, host_app, listening, net_session, until
 
@@ -99,3 +101,25 @@ async def test_undo_needs_the_other_sides_agreement():
             await until(jp, lambda: type(joiner.screen).__name__ == "ConfirmScreen")
             await jp.press("y")
             await until(jp, lambda: net_session(joiner).ply == 0 and net_session(host).ply == 0)
+
+
+@pytest.mark.parametrize("game", ["paper-soccer", "cultist-wars", "lines-of-action"])
+async def test_every_game_s_moves_travel_and_are_refereed_on_both_sides(game):
+    """Moves of each game's notation (digits strings, `3 MOVE 4 5` with spaces, `b1d3`) go both ways."""
+    host = host_app(game)
+    async with host.run_test(size=(100, 30)) as hp:
+        port = await listening(hp)
+        joiner = client_app(port)
+        async with joiner.run_test(size=(100, 30)) as jp:
+            await until(jp, lambda: net_session(joiner) is not None and host.net_link.connected)
+            hs, js = net_session(host), net_session(joiner)
+            assert js.game.key() == hs.game.key()  # the same map (Cultist Wars: the seed went across)
+            for n in range(1, 7):
+                if hs.is_over():
+                    break
+                mover = host if hs.to_move() == 0 else joiner
+                moves = hs.game.legal_moves()
+                text = hs.game.move_to_str(moves[len(moves) // 2])
+                mover._net_screen.board.choose(text)
+                await until(jp, lambda: hs.ply == n and js.ply == n)
+            assert js.notation == hs.notation and js.game.key() == hs.game.key()
