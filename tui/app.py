@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sys
 import threading
 import time
 from pathlib import Path
@@ -79,6 +80,8 @@ class TermArenaApp(App):
         self.net_plan = net  # host, join or watch a network game instead of the picker
         self.net_link = None  # its NetHost or NetClient
         self._net_screen = None
+        self.net_error: str | None = None  # why join or watch could not get in
+        self.exit_line: str | None = None  # one line run_app prints on stderr once the terminal is back
 
     def on_mount(self) -> None:
         if not self.is_headless:
@@ -235,7 +238,8 @@ class TermArenaApp(App):
             try:
                 session = Session(plan.game, specs, plan.seed, clock=self._clock_for(specs, None))
             except EngineError as e:
-                self.exit(return_code=2, message=f"termarena: {e}")
+                self.exit_line = f"termarena: {e}"
+                self.exit(return_code=2)
                 return
             self.net_link = NetHost(session, plan.seat, plan.code, self._net_event)
             self._show_net_game(session)
@@ -249,12 +253,12 @@ class TermArenaApp(App):
         try:
             port = await self.net_link.start(plan.address, plan.port)
         except OSError as e:
-            self.exit(return_code=1, message=f"termarena: cannot listen on {plan.address}:{plan.port}: "
-                                             f"{e.strerror or e}")
+            self.exit_line = f"termarena: cannot listen on {plan.address}:{plan.port}: {e.strerror or e}"
+            self.exit(return_code=1)
             return
-        where = "this machine's address" if plan.address in ("0.0.0.0", "::", "") else plan.address
-        self._net_screen.say(f"Hosting on {plan.address}:{port}, join code {plan.code}. The other player runs: "
-                             f"termarena join {where}:{port} --password {plan.code}")
+        where = "ADDRESS" if plan.address in ("0.0.0.0", "::", "") else plan.address
+        self._net_screen.say(f"The other player runs: termarena join {where}:{port} --password {plan.code}")
+        self._net_screen._show_thinking()
 
     def _show_net_game(self, session: Session) -> None:
         self._net_screen = NetGameScreen(session, self.ai, self.net_link)
@@ -275,11 +279,14 @@ class TermArenaApp(App):
                 session = Session(event.game, specs, event.seed, clock=clock)
             except EngineError as e:
                 self.net_link.close(f"cannot start the game: {e}")
-                self.exit(return_code=1, message=f"termarena: the host's game cannot start here: {e}")
+                self.exit_line = f"termarena: the host's game cannot start here: {e}"
+                self.exit(return_code=1)
                 return
             self._show_net_game(session)
-        elif isinstance(event, Lost) and isinstance(self.screen, ConnectingScreen):
-            self.screen.show(f"{event.reason}\n(q quits)", error=True)
+        elif isinstance(event, Lost):  # never got in: say why on the command line
+            self.net_error = event.reason
+            self.exit_line = f"termarena: {event.reason}"
+            self.exit(return_code=1)
 
     # ------------------------------------------------------------------ saved games
 
@@ -502,4 +509,6 @@ def run_app(game: str | None = None, specs: list[PlayerSpec] | None = None, seed
         app.ai.close()
         if app.autosaver is not None:
             app.autosaver.close()
+    if app.exit_line:
+        sys.stderr.write(app.exit_line + "\n")
     return app.return_code or 0

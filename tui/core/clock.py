@@ -146,7 +146,7 @@ def show_time(seconds: float) -> str:
     """`4:05`, or `0:07.3` under LOW_TIME_S (tenths matter then), `1:02:03` from an hour up."""
     if seconds < LOW_TIME_S:
         return f"0:{math.floor(seconds * 10) / 10:04.1f}"  # floored: 0.05 s left is not "0:00.1"
-    whole = int(seconds)
+    whole = math.ceil(seconds)  # a clock that has just started shows its full minutes
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

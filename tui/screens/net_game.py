@@ -114,12 +114,11 @@ class NetGameScreen(GameScreen):
         if self.ai.search is not None:
             super()._show_thinking()
             return
-        line = self.query_one(ThinkingLine)
         words = self._net_state()
-        if words:
-            line.show(words, "", 0)
-        else:
-            line.show("")
+        detail = ""
+        if self.link.referees and not self.link.connected and self.link.port:
+            detail = f"join code {self.link.code}, port {self.link.port}"  # what the other player needs
+        self.query_one(ThinkingLine).show(words, detail, 0)
 
     def _net_state(self) -> str:
         session, names = self.session, self.board_cls.side_names

@@ -71,8 +71,10 @@ async def test_a_joiner_with_a_wrong_code_is_refused_and_told_why():
         port = await listening(hp)
         joiner = client_app(port, code="wrong")
         async with joiner.run_test(size=(100, 30)) as jp:
-            await until(jp, lambda: "wrong join code" in str(joiner.screen.query_one("#connect-status").render()))
-            assert net_session(joiner) is None and not host.net_link.connected
+            await until(jp, lambda: joiner.return_code is not None)
+        assert joiner.return_code == 1 and net_session(joiner) is None and not host.net_link.connected
+        assert "wrong join code" in joiner.net_error
+        await until(hp, lambda: "wrong join code" in message(host))
 
 
 async def fake_host(lines: bytes):

@@ -77,7 +77,8 @@ class NetClient:
                 reader, writer = await asyncio.wait_for(
                     asyncio.open_connection(self.host, self.port, limit=MAX_LINE), CONNECT_TIMEOUT_S)
             except (OSError, asyncio.TimeoutError) as e:
-                why = getattr(e, "strerror", None) or "no answer"
+                why = ("connection refused (is a game hosted there, on that port?)"
+                       if isinstance(e, ConnectionRefusedError) else getattr(e, "strerror", None) or "no answer")
                 if not self.welcomed:  # never got in: the address is wrong or nobody hosts there
                     self.on_event(Lost(f"cannot connect to {self.host}:{self.port}: {why}", False))
                     return

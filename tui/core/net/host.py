@@ -196,12 +196,18 @@ class NetHost:
         if role == "watch" and self.ever_joined and self.player is None:
             conn.send("PEER", "away")
 
-    def _send_clock(self, conn: Connection) -> None:
+    def _clock_words(self) -> tuple[str, str, str] | None:
         clock = self.session.clock
         if clock is None:
-            return
+            return None
         left = ["-" if (v := clock.left(seat)) is None else f"{v:.1f}" for seat in (0, 1)]
-        conn.send("CLOCK", left[0], left[1], seat_word(clock.running))
+        return left[0], left[1], seat_word(clock.running)
+
+    def _send_clock(self, conn: Connection) -> None:
+        words = self._clock_words()
+        if words is not None and words != conn.last_clock:  # a redraw without a change sends nothing
+            conn.last_clock = words
+            conn.send("CLOCK", *words)
 
     def _send_end(self, conn: Connection) -> None:
         result, reason = outcome_result(self.session.forced)
@@ -209,7 +215,7 @@ class NetHost:
 
     def _handle(self, conn: Connection, role: str, msg: Message) -> None:
         if msg.verb == "BYE":
-            raise Closed("the peer said goodbye")
+            raise Closed("they closed their game")
         if role != "play":
             raise ProtocolError(f"a watcher cannot send {msg.verb}")
         if conn is not self.player:

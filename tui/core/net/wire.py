@@ -25,6 +25,7 @@ class Connection:
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) >= 2 else "?"
         self.closed = False
+        self.last_clock: tuple[str, ...] | None = None  # the host's clocks as this peer last got them
 
     async def read(self) -> Message:
         """The next message; ProtocolError for a bad one (the caller says BYE), Closed at the end."""
