@@ -65,27 +65,25 @@ def host(
     exit_with(run_app(clock=clock_spec, net=plan))
 
 
+ADDRESS_ARG = typer.Argument(..., metavar="HOST:PORT", help=f"The host (port {DEFAULT_PORT} if not given).")
+CODE_OPTION = typer.Option(None, "--password", metavar="PW", help="The host's join code (asked for if not given).")
+
+
+def _follow(mode: str, address: str, password: Optional[str]) -> None:
+    """join and watch: connect to the host (no autosave: the host keeps the game)."""
+    from tui.app import run_app
+
+    where, port = _address(address)
+    exit_with(run_app(net=NetPlan(mode, where, port, _asked_code(password)), autosave=False))
+
+
 @app.command()
-def join(
-    address: str = typer.Argument(..., metavar="HOST:PORT", help=f"The host (port {DEFAULT_PORT} if not given)."),
-    password: Optional[str] = typer.Option(None, "--password", metavar="PW",
-                                           help="The host's join code (asked for if not given)."),
-) -> None:
+def join(address: str = ADDRESS_ARG, password: Optional[str] = CODE_OPTION) -> None:
     """Join a hosted game and play the other seat; a dropped connection is tried again."""
-    from tui.app import run_app
-
-    where, port = _address(address)
-    exit_with(run_app(net=NetPlan("join", where, port, _asked_code(password)), autosave=False))
+    _follow("join", address, password)
 
 
 @app.command()
-def watch(
-    address: str = typer.Argument(..., metavar="HOST:PORT", help=f"The host (port {DEFAULT_PORT} if not given)."),
-    password: Optional[str] = typer.Option(None, "--password", metavar="PW",
-                                           help="The host's join code (asked for if not given)."),
-) -> None:
+def watch(address: str = ADDRESS_ARG, password: Optional[str] = CODE_OPTION) -> None:
     """Follow a hosted game, read-only."""
-    from tui.app import run_app
-
-    where, port = _address(address)
-    exit_with(run_app(net=NetPlan("watch", where, port, _asked_code(password)), autosave=False))
+    _follow("watch", address, password)

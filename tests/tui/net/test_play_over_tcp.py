@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tui.helpers import message
-from tests.tui.net.helpers import client_app, host_app, listening, net_session, until
+from tests.tui.net.helpers import client_app, host_app, hosted_game, listening, net_session, until
 
 
 async def test_two_apps_play_a_whole_connect4_game_and_a_watcher_sees_every_move():
@@ -76,50 +76,40 @@ async def test_a_flag_falls_on_the_host_and_both_sides_see_the_game_end_on_time(
 
 
 async def test_undo_needs_the_other_sides_agreement():
-    host = host_app()
-    async with host.run_test(size=(100, 30)) as hp:
-        port = await listening(hp)
-        joiner = client_app(port)
-        async with joiner.run_test(size=(100, 30)) as jp:
-            await until(jp, lambda: net_session(joiner) is not None and host.net_link.connected)
-            await hp.press("5")
-            await until(jp, lambda: net_session(joiner).ply == 1)
-            await jp.press("u")
-            assert "no move to take back" in message(joiner)
-            await jp.press("3")
-            await until(hp, lambda: net_session(host).ply == 2)
-            await jp.press("u")  # the joiner asks; the host refuses
-            await until(hp, lambda: type(host.screen).__name__ == "ConfirmScreen")
-            await hp.press("n")
-            await until(jp, lambda: "said no" in message(joiner))
-            assert net_session(host).ply == 2
-            await jp.press("u")  # asks again; the host agrees: back to the joiner's turn
-            await until(hp, lambda: type(host.screen).__name__ == "ConfirmScreen")
-            await hp.press("y")
-            await until(jp, lambda: net_session(joiner).notation == ["4"] and net_session(host).notation == ["4"])
-            await hp.press("u")  # the host asks; the joiner agrees: back to the host's turn
-            await until(jp, lambda: type(joiner.screen).__name__ == "ConfirmScreen")
-            await jp.press("y")
-            await until(jp, lambda: net_session(joiner).ply == 0 and net_session(host).ply == 0)
+    async with hosted_game() as (host, hp, joiner, jp):
+        await hp.press("5")
+        await until(jp, lambda: net_session(joiner).ply == 1)
+        await jp.press("u")
+        assert "no move to take back" in message(joiner)
+        await jp.press("3")
+        await until(hp, lambda: net_session(host).ply == 2)
+        await jp.press("u")  # the joiner asks; the host refuses
+        await until(hp, lambda: type(host.screen).__name__ == "ConfirmScreen")
+        await hp.press("n")
+        await until(jp, lambda: "said no" in message(joiner))
+        assert net_session(host).ply == 2
+        await jp.press("u")  # asks again; the host agrees: back to the joiner's turn
+        await until(hp, lambda: type(host.screen).__name__ == "ConfirmScreen")
+        await hp.press("y")
+        await until(jp, lambda: net_session(joiner).notation == ["4"] and net_session(host).notation == ["4"])
+        await hp.press("u")  # the host asks; the joiner agrees: back to the host's turn
+        await until(jp, lambda: type(joiner.screen).__name__ == "ConfirmScreen")
+        await jp.press("y")
+        await until(jp, lambda: net_session(joiner).ply == 0 and net_session(host).ply == 0)
 
 
 @pytest.mark.parametrize("game", ["paper-soccer", "cultist-wars", "lines-of-action"])
 async def test_every_game_s_moves_travel_and_are_refereed_on_both_sides(game):
     """Moves of each game's notation (digits strings, `3 MOVE 4 5` with spaces, `b1d3`) go both ways."""
-    host = host_app(game)
-    async with host.run_test(size=(100, 30)) as hp:
-        port = await listening(hp)
-        joiner = client_app(port)
-        async with joiner.run_test(size=(100, 30)) as jp:
-            await until(jp, lambda: net_session(joiner) is not None and host.net_link.connected)
-            hs, js = net_session(host), net_session(joiner)
-            assert js.game.key() == hs.game.key()  # the same map (Cultist Wars: the seed went across)
-            for n in range(1, 7):
-                if hs.is_over():
-                    break
-                mover = host if hs.to_move() == 0 else joiner
-                moves = hs.game.legal_moves()
-                text = hs.game.move_to_str(moves[len(moves) // 2])
-                mover._net_screen.board.choose(text)
-                await until(jp, lambda: hs.ply == n and js.ply == n)
-            assert js.notation == hs.notation and js.game.key() == hs.game.key()
+    async with hosted_game(game) as (host, hp, joiner, jp):
+        hs, js = net_session(host), net_session(joiner)
+        assert js.game.key() == hs.game.key()  # the same map (Cultist Wars: the seed went across)
+        for n in range(1, 7):
+            if hs.is_over():
+                break
+            mover = host if hs.to_move() == 0 else joiner
+            moves = hs.game.legal_moves()
+            text = hs.game.move_to_str(moves[len(moves) // 2])
+            mover._net_screen.board.choose(text)
+            await until(jp, lambda: hs.ply == n and js.ply == n)
+        assert js.notation == hs.notation and js.game.key() == hs.game.key()
