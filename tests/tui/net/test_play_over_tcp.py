@@ -113,3 +113,14 @@ async def test_every_game_s_moves_travel_and_are_refereed_on_both_sides(game):
             mover._net_screen.board.choose(text)
             await until(jp, lambda: hs.ply == n and js.ply == n)
         assert js.notation == hs.notation and js.game.key() == hs.game.key()
+
+
+async def test_a_host_in_seat_2_lets_the_joiner_move_first_and_refuses_moves_out_of_turn():
+    async with hosted_game(seat=1) as (host, hp, joiner, jp):
+        assert net_session(joiner).specs[0].kind == "human" and net_session(host).specs[1].kind == "human"
+        await hp.press("5")  # not the host's turn: nothing happens
+        await jp.press("5")
+        await until(hp, lambda: net_session(host).notation == ["4"])
+        await jp.press("5")  # not the joiner's turn now: checked locally, nothing is sent
+        await hp.press("6")
+        await until(jp, lambda: net_session(joiner).notation == ["4", "5"])
