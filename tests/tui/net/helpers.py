@@ -48,9 +48,9 @@ async def raw_peer(port: int):
 async def hosted_game(game: str = "connect4", **host_options):
     """A host app and a joiner app connected over loopback: yields (host, host pilot, joiner, joiner pilot)."""
     host = host_app(game, **host_options)
-    async with host.run_test(size=(100, 30)) as hp:
+    async with host.run_test(size=(80, 24)) as hp:
         port = await listening(hp)
         joiner = client_app(port)
-        async with joiner.run_test(size=(100, 30)) as jp:
+        async with joiner.run_test(size=(80, 24)) as jp:
             await until(jp, lambda: net_session(joiner) is not None and host.net_link.connected)
             yield host, hp, joiner, jp

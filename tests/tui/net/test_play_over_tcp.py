@@ -1,10 +1,22 @@
 """Two apps, one host and one joiner, play over a real TCP connection on loopback; a watcher follows."""
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
 
 from tests.tui.helpers import message
+from tests.tui.net.whole_games import WHOLE_GAMES
 from tests.tui.net.helpers import client_app, host_app, hosted_game, listening, net_session, until
+
+
+async def arrived(condition, timeout: float = 20.0) -> None:
+    """Wait for a move to reach both apps without a redraw each time (a whole game is many moves)."""
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "the move did not arrive"
+        await asyncio.sleep(0.005)
 
 
 async def test_two_apps_play_a_whole_connect4_game_and_a_watcher_sees_every_move():
@@ -98,21 +110,21 @@ async def test_undo_needs_the_other_sides_agreement():
         await until(jp, lambda: net_session(joiner).ply == 0 and net_session(host).ply == 0)
 
 
-@pytest.mark.parametrize("game", ["paper-soccer", "cultist-wars", "lines-of-action"])
-async def test_every_game_s_moves_travel_and_are_refereed_on_both_sides(game):
-    """Moves of each game's notation (digits strings, `3 MOVE 4 5` with spaces, `b1d3`) go both ways."""
+@pytest.mark.parametrize("game", list(WHOLE_GAMES))
+async def test_a_whole_game_of_each_kind_is_played_over_tcp(game):
+    """Each game's notation travels both ways (digit strings, `3 MOVE 4 5` with spaces, `b1d3`), refereed
+    by the host's engine and checked by the joiner's, to the same end on both sides."""
     async with hosted_game(game) as (host, hp, joiner, jp):
         hs, js = net_session(host), net_session(joiner)
         assert js.game.key() == hs.game.key()  # the same map (Cultist Wars: the seed went across)
-        for n in range(1, 7):
-            if hs.is_over():
-                break
+        for n, text in enumerate(WHOLE_GAMES[game], 1):
             mover = host if hs.to_move() == 0 else joiner
-            moves = hs.game.legal_moves()
-            text = hs.game.move_to_str(moves[len(moves) // 2])
             mover._net_screen.board.choose(text)
-            await until(jp, lambda: hs.ply == n and js.ply == n)
-        assert js.notation == hs.notation and js.game.key() == hs.game.key()
+            await arrived(lambda: hs.ply == n and js.ply == n)
+        assert js.notation == hs.notation == WHOLE_GAMES[game]
+        assert hs.is_over() and js.outcome() == hs.outcome()
+        for app, pilot in ((host, hp), (joiner, jp)):  # both show the game-over dialog
+            await until(pilot, lambda: type(app.screen).__name__ == "GameOverScreen")
 
 
 async def test_a_host_in_seat_2_lets_the_joiner_move_first_and_refuses_moves_out_of_turn():
