@@ -49,7 +49,7 @@ ATTACKS = {
 @pytest.mark.parametrize("attack, reason", list(ATTACKS.values()), ids=list(ATTACKS))
 async def test_the_host_cuts_a_bad_peer_off_with_the_reason_and_plays_on(attack, reason):
     host = host_app()
-    async with host.run_test(size=(100, 30)) as hp:
+    async with host.run_test(size=(80, 24)) as hp:
         port = await listening(hp)
         async with raw_peer(port) as (reader, writer):
             sender = asyncio.ensure_future(flood(writer, attack))
@@ -59,7 +59,7 @@ async def test_the_host_cuts_a_bad_peer_off_with_the_reason_and_plays_on(attack,
         await until(hp, lambda: reason in message(host))
         # the host still works: a real joiner gets in and plays
         joiner = client_app(port)
-        async with joiner.run_test(size=(100, 30)) as jp:
+        async with joiner.run_test(size=(80, 24)) as jp:
             await until(jp, lambda: net_session(joiner) is not None and host.net_link.connected)
             await hp.press("5")
             await until(jp, lambda: net_session(joiner).notation == ["4"])
@@ -67,10 +67,10 @@ async def test_the_host_cuts_a_bad_peer_off_with_the_reason_and_plays_on(attack,
 
 async def test_a_joiner_with_a_wrong_code_is_refused_and_told_why():
     host = host_app()
-    async with host.run_test(size=(100, 30)) as hp:
+    async with host.run_test(size=(80, 24)) as hp:
         port = await listening(hp)
         joiner = client_app(port, code="wrong")
-        async with joiner.run_test(size=(100, 30)) as jp:
+        async with joiner.run_test(size=(80, 24)) as jp:
             await until(jp, lambda: joiner.return_code is not None)
         assert joiner.return_code == 1 and net_session(joiner) is None and not host.net_link.connected
         assert "wrong join code" in joiner.net_error
@@ -109,9 +109,27 @@ async def test_a_joiner_stops_following_a_host_that_breaks_the_protocol(lines, r
     server, port, got = await fake_host(lines)
     async with server:
         joiner = client_app(port)
-        async with joiner.run_test(size=(100, 30)) as jp:
+        async with joiner.run_test(size=(80, 24)) as jp:
             await until(jp, lambda: net_session(joiner) is not None and reason in message(joiner))
             assert "Disconnected" in message(joiner)
             assert got[0] == f"HELLO termarena 1 play {CODE}\n".encode()
             await jp.press("5")  # the app is alive, and takes no move for a game it no longer follows
             assert net_session(joiner).ply <= 1
+
+
+async def test_a_flood_of_connections_is_turned_away_and_a_real_joiner_still_gets_in():
+    from tui.core.net.host import MAX_CONNECTIONS
+
+    host = host_app()
+    async with host.run_test(size=(80, 24)) as hp:
+        port = await listening(hp)
+        idle = [await asyncio.open_connection("127.0.0.1", port) for _ in range(MAX_CONNECTIONS + 10)]
+        turned_away = 0
+        for reader, _ in idle[MAX_CONNECTIONS:]:
+            turned_away += await asyncio.wait_for(reader.read(), 10) == b""  # closed without a word
+        assert turned_away == 10
+        for _, writer in idle:
+            writer.close()
+        joiner = client_app(port)
+        async with joiner.run_test(size=(80, 24)) as jp:
+            await until(jp, lambda: net_session(joiner) is not None and host.net_link.connected)

@@ -21,10 +21,10 @@ async def arrived(condition, timeout: float = 20.0) -> None:
 
 async def test_two_apps_play_a_whole_connect4_game_and_a_watcher_sees_every_move():
     host = host_app()
-    async with host.run_test(size=(100, 30)) as hp:
+    async with host.run_test(size=(80, 24)) as hp:
         port = await listening(hp)
         joiner, watcher = client_app(port), client_app(port, "watch")
-        async with joiner.run_test(size=(100, 30)) as jp, watcher.run_test(size=(100, 30)) as wp:
+        async with joiner.run_test(size=(80, 24)) as jp, watcher.run_test(size=(80, 24)) as wp:
             await until(jp, lambda: net_session(joiner) is not None and host.net_link.connected)
             await until(wp, lambda: net_session(watcher) is not None)
             hs, js = net_session(host), net_session(joiner)
@@ -41,10 +41,10 @@ async def test_two_apps_play_a_whole_connect4_game_and_a_watcher_sees_every_move
 
 async def test_the_joiner_drops_and_rejoins_and_gets_the_game_so_far():
     host = host_app()
-    async with host.run_test(size=(100, 30)) as hp:
+    async with host.run_test(size=(80, 24)) as hp:
         port = await listening(hp)
         first = client_app(port)
-        async with first.run_test(size=(100, 30)) as jp:
+        async with first.run_test(size=(80, 24)) as jp:
             await until(jp, lambda: host.net_link.connected)
             await hp.press("5")
             await until(jp, lambda: net_session(first).ply == 1)
@@ -56,7 +56,7 @@ async def test_the_joiner_drops_and_rejoins_and_gets_the_game_so_far():
         await hp.press("5")
         await until(hp, lambda: net_session(host).ply == 3)
         second = client_app(port)
-        async with second.run_test(size=(100, 30)) as jp:
+        async with second.run_test(size=(80, 24)) as jp:
             await until(jp, lambda: net_session(second) is not None and net_session(second).ply == 3)
             assert net_session(second).notation == ["4", "2", "4"]
             assert "joined" in message(host) or "back" in message(host)
@@ -69,11 +69,11 @@ async def test_a_flag_falls_on_the_host_and_both_sides_see_the_game_end_on_time(
 
     now = [100.0]
     host = host_app(clock=parse_clock("0.5+0"), clock_now=lambda: now[0])
-    async with host.run_test(size=(100, 30)) as hp:
+    async with host.run_test(size=(80, 24)) as hp:
         port = await listening(hp)
         now[0] += 1000  # nobody's clock runs before the opponent joins
         joiner = client_app(port)
-        async with joiner.run_test(size=(100, 30)) as jp:
+        async with joiner.run_test(size=(80, 24)) as jp:
             await until(jp, lambda: net_session(joiner) is not None and host.net_link.connected)
             assert net_session(host).clock.left(0) == 30.0
             await hp.press("5")

@@ -28,6 +28,7 @@ from tui.core.session import Session, outcome_result
 DEFAULT_PORT = 7777
 HELLO_TIMEOUT_S = 10.0
 MAX_WATCHERS = 16
+MAX_CONNECTIONS = 40  # open at once, the player's and the watchers' included; more are closed at once
 PEER_RATE_PER_S, PEER_BURST = 10.0, 30  # a person sends a few messages a minute
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i to misread
 
@@ -54,6 +55,7 @@ class NetHost:
         self._sent: list[str] = []  # the moves every connection has been sent
         self._end_sent = False
         self._server: asyncio.AbstractServer | None = None
+        self._open = 0  # connections being served now
         self.port = 0
         session.clock_held = True  # no clock runs before the opponent is here
         session.sync_clock()
@@ -130,7 +132,16 @@ class NetHost:
         return ([self.player] if self.player else []) + list(self.watchers)
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(reader, writer, RateLimit(PEER_RATE_PER_S, PEER_BURST))
+        if self._open >= MAX_CONNECTIONS:  # a connection flood: no more sockets, no more waiting readers
+            writer.close()
+            return
+        self._open += 1
+        try:
+            await self._converse(Connection(reader, writer, RateLimit(PEER_RATE_PER_S, PEER_BURST)))
+        finally:
+            self._open -= 1
+
+    async def _converse(self, conn: Connection) -> None:
         role = None
         why = "the connection was closed"
         try:

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import asyncio
+import socket
 
 from tui.core.net.protocol import MAX_LINE, Message, ProtocolError, RateLimit, decode, encode
 
@@ -25,6 +26,7 @@ class Connection:
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) >= 2 else "?"
         self.closed = False
+        _keep_alive(writer)
         self.last_clock: tuple[str, ...] | None = None  # the host's clocks as this peer last got them
 
     async def read(self) -> Message:
@@ -66,3 +68,18 @@ class Connection:
                 self.writer.close()
             except Exception:  # closing must never fail the app
                 pass
+
+
+def _keep_alive(writer: asyncio.StreamWriter) -> None:
+    """TCP keep-alive probes: a peer whose machine vanished (no goodbye, no reset) counts as gone after
+    about 30 s instead of never, so the host says "away" and the joiner tries again."""
+    sock = writer.get_extra_info("socket")
+    if sock is None:
+        return
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+        for name, value in (("TCP_KEEPIDLE", 15), ("TCP_KEEPINTVL", 5), ("TCP_KEEPCNT", 3)):
+            if hasattr(socket, name):
+                sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, name), value)
+    except OSError:
+        pass  # not every platform takes every option: the connection works without them
