@@ -26,7 +26,7 @@ from tui.widgets.status import ThinkingLine
 
 
 class ConnectingScreen(ArenaPage, Screen):
-    """Shown by `join` and `watch` until the host lets us in (or says why not)."""
+    """Shown by `join` and `watch` until the host lets us in (if it does not, the app ends saying why)."""
 
     BINDINGS = [Binding("q", "app.quit", "quit")]
 
@@ -40,9 +40,6 @@ class ConnectingScreen(ArenaPage, Screen):
             yield Static(f"Connecting to {self.address}…", id="connect-status")
         yield GameFooter()
 
-    def show(self, text: str, error: bool = False) -> None:
-        self.query_one("#connect-status", Static).update(Text(text, style="bold red" if error else ""))
-
 
 class NetGameScreen(GameScreen):
     def __init__(self, session, ai, link) -> None:
@@ -50,7 +47,7 @@ class NetGameScreen(GameScreen):
         self.link = link
         self.referees_clock = link.referees
         self._pending: int | None = None  # the number of our move sent and not yet played by the host
-        self._queue: list[object] = []  # events that came before the screen was mounted
+        self._queue: list[object] | None = []  # events that came before the screen was up (None after)
         self._away = False  # the other player's connection is gone (host), or ours (client)
         self._lost: str | None = None  # the connection ended for good (client)
 
@@ -59,7 +56,7 @@ class NetGameScreen(GameScreen):
         self.call_after_refresh(self._drain)
 
     def _drain(self) -> None:
-        queued, self._queue = self._queue, []
+        queued, self._queue = self._queue or [], None  # from now on events are handled as they come
         for event in queued:
             self.net_event(event)
 
@@ -166,7 +163,7 @@ class NetGameScreen(GameScreen):
     # ------------------------------------------------------------------ the network
 
     def net_event(self, event: object) -> None:
-        if not self.is_mounted:
+        if self._queue is not None:  # in order: after those that came before the screen was up
             self._queue.append(event)
             return
         try:
