@@ -214,6 +214,8 @@ class NetGameScreen(GameScreen):
                 self.app.push_screen(ConfirmScreen("Your opponent asks to take back their last move. Agree?",
                                                    yes="Agree", no="Refuse"), self._answer_undo)
             # --- client
+            case ev.Welcome() if (event.game, event.seed) != (session.game_id, session.seed):
+                self._give_up("the host is playing another game now (was it restarted?)")
             case ev.Welcome():
                 if session.ply > event.moves:
                     session.take_back_to(event.moves)
