@@ -10,8 +10,8 @@ from tui.core.net import NetPlan
 CODE = "test-code"
 
 
-def host_app(game: str = "connect4", seat: int = 0, clock=None, **options):
-    return make_app(net=NetPlan("host", "127.0.0.1", 0, CODE, game=game, seat=seat, seed=5), clock=clock,
+def host_app(game: str = "connect4", seat: int = 0, clock=None, port: int = 0, seed: int = 5, **options):
+    return make_app(net=NetPlan("host", "127.0.0.1", port, CODE, game=game, seat=seat, seed=seed), clock=clock,
                     autosave=False, **options)
 
 
