@@ -28,8 +28,9 @@ def serve(
         stderr_console().print("termarena serve needs textual-serve: pip install 'termarena[web]'",
                                markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
-    os.environ[SERVED_ENV] = "1"  # inherited by every app the server starts
-    command = shlex.join([sys.executable, "-m", "tui"])
+    # inherited by every app the server starts: they start no bot, and end when this process does
+    os.environ[SERVED_ENV] = str(os.getpid())
+    command = "exec " + shlex.join([sys.executable, "-m", "tui"])  # exec: the app's parent is this process
     stderr_console().print(f"Serving termarena on http://{host}:{port} (ctrl+c stops)", markup=False,
                            highlight=False)
     try:
