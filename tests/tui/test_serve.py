@@ -6,13 +6,12 @@ import asyncio
 import os
 import signal
 import subprocess
-import sys
 import time
 
 import pytest
 
 from engines.referee.process import BotCrashed
-from tests.tui.test_serve_browser import free_port, wait_for_port
+from tests.tui.serving import served
 from tui.core.opponents import SERVED_ENV, BotSeat
 
 
@@ -31,13 +30,7 @@ def _zombie(pid: int) -> bool:
 
 def test_the_served_apps_end_when_the_server_is_killed(tmp_path):
     aiohttp = pytest.importorskip("aiohttp", reason="textual-serve is not installed (pip install -e '.[web]')")
-    port = free_port()
-    env = dict(os.environ, TERMARENA_SAVES=str(tmp_path))
-    server = subprocess.Popen([sys.executable, "-m", "tui", "serve", "--port", str(port)], env=env, cwd=tmp_path,
-                              start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_for_port(port, server)
-
+    with served(tmp_path) as (server, port):
         async def open_a_tab() -> None:  # what a browser's page does: the server starts an app for it
             async with aiohttp.ClientSession() as http:
                 ws = await http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24")
@@ -53,10 +46,6 @@ def test_the_served_apps_end_when_the_server_is_killed(tmp_path):
         while session_pids(server.pid) and time.monotonic() < end:
             time.sleep(0.1)
         assert not session_pids(server.pid), "a served app outlived the server"
-    finally:
-        if session_pids(server.pid):
-            os.killpg(server.pid, signal.SIGKILL)
-        server.wait(10)
 
 
 def test_a_served_app_starts_no_external_bot(monkeypatch):

@@ -3,39 +3,18 @@ by selenium.  The page loads, a game is picked and a move is played by keys; the
 shows the move.  Skipped, saying why, where no chromium and chromedriver are installed."""
 from __future__ import annotations
 
-import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
 import time
 
 import pytest
+
+from tests.tui.serving import served
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 DRIVER = shutil.which("chromedriver")
 pytestmark = pytest.mark.skipif(
     not (CHROMIUM and DRIVER),
     reason="no chromium and chromedriver on this machine (Debian: apt-get install chromium chromium-driver)")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 30.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        assert proc.poll() is None, "termarena serve ended at start"
-        try:
-            socket.create_connection(("127.0.0.1", port), 1).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError("termarena serve did not listen")
 
 
 def test_the_served_app_loads_in_a_browser_and_plays_a_move_typed_there(tmp_path):
@@ -46,12 +25,7 @@ def test_the_served_app_loads_in_a_browser_and_plays_a_move_typed_there(tmp_path
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
 
-    port = free_port()
-    env = dict(os.environ, TERMARENA_SAVES=str(tmp_path))
-    proc = subprocess.Popen([sys.executable, "-m", "tui", "serve", "--port", str(port)], env=env, cwd=tmp_path,
-                            start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_for_port(port, proc)
+    with served(tmp_path) as (_, port):
         options = Options()
         options.binary_location = CHROMIUM
         for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -72,6 +46,3 @@ def test_the_served_app_loads_in_a_browser_and_plays_a_move_typed_there(tmp_path
             assert "game = connect4" in autosave.read_text()
         finally:
             browser.quit()
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(30)
