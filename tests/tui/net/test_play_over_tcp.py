@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from engines.savefile import dump, parse
 from tests.tui.helpers import message
 from tests.tui.net.whole_games import WHOLE_GAMES
 from tests.tui.net.helpers import client_app, host_app, hosted_game, listening, net_session, until
@@ -34,6 +35,9 @@ async def test_two_apps_play_a_whole_connect4_game_and_a_watcher_sees_every_move
             assert hs.outcome().winner == 0 and js.outcome().winner == 0
             assert net_session(watcher).notation == hs.notation == js.notation == ["0", "1"] * 3 + ["0"]
             assert net_session(watcher).outcome().winner == 0
+            for app in (host, joiner, watcher):  # every side can save the game: it loads as a game at one keyboard
+                saved, final = parse(dump(net_session(app).to_saved(), net_session(app).game))
+                assert saved.moves == hs.notation and saved.players == ("human", "human") and final.outcome()
 
 
 async def test_the_joiner_drops_and_rejoins_and_gets_the_game_so_far():
