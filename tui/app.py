@@ -10,11 +10,12 @@ there after every change (tui.core.autosave) and offered on the next start witho
 """
 from __future__ import annotations
 
-import os
 import asyncio
 import os
 import signal
+import sys
 import threading
+import time
 from pathlib import Path
 
 from dataclasses import replace
@@ -27,14 +28,17 @@ from textual.message import Message
 from engines.base import EngineError, quote
 from engines.savefile import SavedGame, dump
 from tui.commands import GameCommands
+from tui.core.clock import ClockError, ClockSpec, GameClock, clock_from_header
 from tui.core.autosave import Autosaver, autosave_path, resumable, set_aside_unreadable_autosave
 from tui.core.opponents import ANALYSIS_STEP_MS, AIOpponent
 from tui.screens.dialogs import ConfirmScreen, MessageScreen
 from tui.screens.game import WATCH_DELAY_S, GameScreen
+from tui.screens.net_game import ConnectingScreen, NetGameScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.setup import SetupScreen
 from tui.core.session import Session
-from tui.core.specs import DEFAULT_LEVEL, PlayerSpec, SpecError, parse_spec
+from tui.core.net import NetPlan
+from tui.core.specs import DEFAULT_LEVEL, REMOTE, PlayerSpec, SpecError, parse_spec
 from tui.core.settings import Settings, load_settings, save_settings, settings_path
 from tui.core.storage import StorageError, load_game, saves_dir
 from tui.screens.settings import SettingsScreen
@@ -63,7 +67,8 @@ class TermArenaApp(App):
                  overrides: list[PlayerSpec | None] | None = None,
                  saves: str | Path | None = None, autosave: bool = True, bot_time_limits: bool = True,
                  replay: SavedGame | None = None, replay_title: str = "",
-                 settings_file: Path | None = None):
+                 settings_file: Path | None = None,
+                 clock: ClockSpec | None = None, clock_now=time.monotonic, net: NetPlan | None = None):
         super().__init__()
         self.start_replay = (replay, replay_title) if replay is not None else None  # `termarena replay FILE`
         self.settings_file = settings_file or settings_path()
@@ -85,6 +90,13 @@ class TermArenaApp(App):
         self.autosaver = Autosaver(autosave_path(self.saves_folder), self._autosave_done) \
             if autosave and self.settings.autosave else None
         self._autosave_error: str | None = None
+        self.clock_spec = clock  # --clock: every new game of this app gets it (human seats only)
+        self.clock_now = clock_now  # the clocks' time source (tests pass a fake one)
+        self.net_plan = net  # host, join or watch a network game instead of the picker
+        self.net_link = None  # its NetHost or NetClient
+        self._net_screen = None
+        self.net_error: str | None = None  # why join or watch could not get in
+        self.exit_line: str | None = None  # one line run_app prints on stderr once the terminal is back
 
     def on_mount(self) -> None:
         if not self.is_headless:
@@ -97,6 +109,9 @@ class TermArenaApp(App):
                 aside.message(), title="Autosave", severity="warning", timeout=30, markup=False)
         if self.start_replay is not None:
             self.show_replay(*self.start_replay)
+            return
+        if self.net_plan is not None:
+            self._start_network(self.net_plan)
             return
         if self.load and self._load(self.load):
             return
@@ -148,6 +163,8 @@ class TermArenaApp(App):
         self.exit(return_code=128 + signum)
 
     def on_unmount(self) -> None:
+        if self.net_link is not None:
+            self.net_link.close()
         self.ai.close()
         self.analyst.close()
         if self.autosaver is not None:
@@ -201,8 +218,9 @@ class TermArenaApp(App):
                    start: str | None = None, moves: list[str] | None = None,
                    redo: list[str] | None = None, saved: SavedGame | None = None, note: str = "") -> bool:
         try:
-            session = Session(game_id, specs, seed, start=start, moves=moves, redo=redo)
-        except EngineError as e:  # after a refresh: over whatever page the caller shows instead
+            clock = self._clock_for(specs, saved)
+            session = Session(game_id, specs, seed, start=start, moves=moves, redo=redo, clock=clock)
+        except (EngineError, ClockError) as e:  # after a refresh: over whatever page the caller shows instead
             self.call_after_refresh(self.push_screen, MessageScreen("Cannot start the game", str(e)))
             return False
         if saved is not None:
@@ -213,6 +231,16 @@ class TermArenaApp(App):
         if note:
             self.call_after_refresh(self.push_screen, MessageScreen("Loaded, with a change of players", note))
         return True
+
+    def _clock_for(self, specs: list[PlayerSpec], saved: SavedGame | None) -> GameClock | None:
+        """The clocks of a new game: --clock, else those of the saved game, resumed where they stood;
+        a seat has one when a person plays it."""
+        clocked = (specs[0].kind in ("human", "net"), specs[1].kind in ("human", "net"))
+        if self.clock_spec is not None:
+            return GameClock(self.clock_spec, clocked, now=self.clock_now)
+        if saved is not None:
+            return clock_from_header(saved.extra, clocked, self.clock_now)
+        return None
 
     def show_setup(self, game_id: str, specs=None, seed: int | None = None) -> None:
         self.ai.cancel()
@@ -267,6 +295,67 @@ class TermArenaApp(App):
             question += (" It stays in the autosave until a move is made in the next game "
                          "(ctrl+s saves it for good).")
         self.push_screen(ConfirmScreen(question), answer)
+
+    # ------------------------------------------------------------------ network games
+
+    def _start_network(self, plan: NetPlan) -> None:
+        from tui.core.net.client import NetClient
+        from tui.core.net.host import NetHost
+
+        if plan.mode == "host":
+            specs = [PlayerSpec("human"), REMOTE] if plan.seat == 0 else [REMOTE, PlayerSpec("human")]
+            try:
+                session = Session(plan.game, specs, plan.seed, clock=self._clock_for(specs, None))
+            except EngineError as e:
+                self.exit_line = f"termarena: {e}"
+                self.exit(return_code=2)
+                return
+            self.net_link = NetHost(session, plan.seat, plan.code, self._net_event)
+            self._show_net_game(session)
+            self.run_worker(self._listen(plan), group="net", exit_on_error=False)
+        else:
+            self._show(ConnectingScreen(f"{plan.address}:{plan.port}"))
+            self.net_link = NetClient(plan.address, plan.port, plan.role, plan.code, self._net_event)
+            self.run_worker(self.net_link.run(), group="net", exit_on_error=False)
+
+    async def _listen(self, plan: NetPlan) -> None:
+        try:
+            port = await self.net_link.start(plan.address, plan.port)
+        except OSError as e:
+            self.exit_line = f"termarena: cannot listen on {plan.address}:{plan.port}: {e.strerror or e}"
+            self.exit(return_code=1)
+            return
+        where = "ADDRESS" if plan.address in ("0.0.0.0", "::", "") else plan.address
+        self._net_screen.say(f"The other player runs: termarena join {where}:{port} --password {plan.code}")
+        self._net_screen._show_thinking()
+
+    def _show_net_game(self, session: Session) -> None:
+        self._net_screen = NetGameScreen(session, self.ai, self.net_link)
+        self._show(self._net_screen)
+
+    def _net_event(self, event) -> None:
+        """Events of the network link: the first welcome opens the game, the rest go to its screen."""
+        from tui.core.net.events import Lost, Welcome
+
+        if self._net_screen is not None:
+            self._net_screen.net_event(event)
+        elif isinstance(event, Welcome):
+            human = PlayerSpec("human")
+            specs = [human if event.seat == seat else REMOTE for seat in (0, 1)]
+            clocked = (True, True)
+            clock = GameClock(event.clock, clocked, now=self.clock_now) if event.clock is not None else None
+            try:
+                session = Session(event.game, specs, event.seed, clock=clock)
+            except EngineError as e:
+                self.net_link.close(f"cannot start the game: {e}")
+                self.exit_line = f"termarena: the host's game cannot start here: {e}"
+                self.exit(return_code=1)
+                return
+            self._show_net_game(session)
+        elif isinstance(event, Lost):  # never got in: say why on the command line
+            self.net_error = event.reason
+            self.exit_line = f"termarena: {event.reason}"
+            self.exit(return_code=1)
 
     # ------------------------------------------------------------------ saved games
 
@@ -422,7 +511,7 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 # The pages replace each other (_show); load, replay and dialogs are pushed over them.
-PAGES = (PickerScreen, SetupScreen, GameScreen)
+PAGES = (PickerScreen, SetupScreen, GameScreen, ConnectingScreen)
 
 
 def specs_for_saved(players: tuple[str, str], has_moves: bool, fallback: list[PlayerSpec] | None,
@@ -478,10 +567,13 @@ def create_app(game: str | None = None, specs: list[PlayerSpec] | None = None, s
 def run_app(game: str | None = None, specs: list[PlayerSpec] | None = None, seed: int | None = None,
             load: str | None = None, *, overrides: list[PlayerSpec | None] | None = None,
             saves: str | None = None, bot_time_limits: bool = True, ai_think_ms: int | None = None,
-            replay: SavedGame | None = None, replay_title: str = "", **run_options) -> int:
+            replay: SavedGame | None = None, replay_title: str = "",
+            clock: ClockSpec | None = None, net: NetPlan | None = None, autosave: bool = True,
+            **run_options) -> int:
     """Run the app in the terminal; returns the exit status (not 0 when the app died on an error)."""
     app = create_app(game, specs, seed, load, overrides=overrides, saves=saves, bot_time_limits=bot_time_limits,
-                     ai_think_ms=ai_think_ms, replay=replay, replay_title=replay_title)
+                     ai_think_ms=ai_think_ms, replay=replay, replay_title=replay_title, clock=clock, net=net,
+                     autosave=autosave)
     try:
         app.run(**run_options)
     finally:
@@ -489,4 +581,6 @@ def run_app(game: str | None = None, specs: list[PlayerSpec] | None = None, seed
         app.analyst.close()
         if app.autosaver is not None:
             app.autosaver.close()
+    if app.exit_line:
+        sys.stderr.write(app.exit_line + "\n")
     return app.return_code or 0

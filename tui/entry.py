@@ -2,6 +2,7 @@
 a hosted bot's first turn is timed from its start, so every 100 ms of start-up counts."""
 from __future__ import annotations
 
+import os
 import signal
 import sys
 
@@ -15,7 +16,26 @@ def _end_on_signal(signum, frame) -> None:
     raise SystemExit(128 + signum)
 
 
+def _end_with_the_server() -> None:
+    """An app started by `termarena serve` ends when the server ends, however it ended (SIGKILL too):
+    the kernel sends it SIGTERM when its parent, the server, dies (the server starts it with `exec`, so
+    the server is its parent, and from its main thread, which lives as long as the server)."""
+    server = os.environ.get("TERMARENA_SERVED", "")
+    if not server.isdigit():
+        return
+    try:
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: the server's own shutdown still ends its apps
+        return
+    if os.getppid() != int(server):  # the server died before the line above: end now
+        sys.exit(128 + signal.SIGTERM)
+
+
 def main() -> None:
+    _end_with_the_server()
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, _end_on_signal)
     args = sys.argv[1:]

@@ -65,3 +65,12 @@ async def click(pilot, widget, offset) -> None:
     for event in (MouseDown(**args), MouseUp(**args), Click(**args, chain=1)):
         app.screen._forward_event(event)
     await pilot.pause()
+
+
+def parsed_or_refused(parse, text, error):
+    """What `parse(text)` returns, or None when it refused with `error` in one line (hostile-input fuzzing)."""
+    try:
+        return parse(text)
+    except error as e:
+        assert "\n" not in str(e)
+        return None

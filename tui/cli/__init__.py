@@ -10,6 +10,8 @@ from tui.cli import games  # noqa: F401  (importing it registers play, referee, 
 from tui.cli import league  # noqa: F401  (league add/remove/run/table)
 from tui.cli import replay  # noqa: F401  (registers replay)
 from tui.cli import analyse  # noqa: F401  (registers analyse)
+from tui.cli import net  # noqa: F401  (host, join, watch)
+from tui.cli import serve  # noqa: F401  (serve)
 from tui.cli.app import app
 
 __all__ = ["app", "main"]

@@ -38,6 +38,22 @@ def saves_option(saves_dir: str | None) -> str | None:
     return saves_dir
 
 
+def clock_option(text: str | None):
+    """--clock MIN+INC as a ClockSpec (None when not given); a bad value is refused in one line."""
+    if text is None:
+        return None
+    from tui.core.clock import ClockError, parse_clock
+
+    try:
+        return parse_clock(text)
+    except ClockError as e:
+        raise typer.BadParameter(f"{e} (want MIN+INC, e.g. 5+3 or 0.5+2)", param_hint="--clock") from None
+
+
+CLOCK_HELP = ("Chess clock for each human side: MIN minutes (a decimal: 0.5 = 30 s) plus INC seconds a "
+              "move; a side whose clock reaches zero loses (reason timeout).")
+
+
 def check_seed_run(seed: int, count: int) -> None:
     """Game k is played on seed + k: the last one must still be a seed the referee takes."""
     if seed + count - 1 > SEED_MAX:

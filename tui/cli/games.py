@@ -22,7 +22,9 @@ from tui.cli.args import (
     SAVES_HELP,
     SPRT_MAX_GAMES,
     CLUSTER_HELP,
+    CLOCK_HELP,
     check_seed_run,
+    clock_option,
     cluster_option,
     exit_with,
     game_id,
@@ -82,6 +84,7 @@ def play(
     think_ms: Optional[int] = typer.Option(None, "--think-ms", min=1, max=MAX_THINK_MS,
                                            help="How long the AI may think per move, in ms (default: each "
                                                 "level's own time; node budgets still apply)."),
+    clock: Optional[str] = typer.Option(None, "--clock", metavar="MIN+INC", help=CLOCK_HELP),
 ) -> None:
     """Open GAME straight away (default: you against the AI)."""
     gid = game_id(game)
@@ -89,13 +92,14 @@ def play(
     defaults = [player_spec(DEFAULT_P1, allow_human=True, option="--p1"), player_spec(DEFAULT_P2, allow_human=True, option="--p2")]
     specs = [g or d for g, d in zip(given, defaults)]
     saves = saves_option(saves_dir) or (ctx.obj or {}).get("saves_dir")
+    clock_spec = clock_option(clock)
     if load is not None:
         _check_bots_can_join(gid, load, given)
     from tui.app import run_app
 
     exit_with(run_app(game=gid, specs=specs, seed=seed, load=load,
                        overrides=given if load is not None else None, saves=saves,
-                       bot_time_limits=not no_time_limit, ai_think_ms=think_ms))
+                       bot_time_limits=not no_time_limit, ai_think_ms=think_ms, clock=clock_spec))
 
 
 def _check_bots_can_join(gid: str, load: str, given: list[PlayerSpec | None]) -> None:

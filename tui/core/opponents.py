@@ -10,6 +10,7 @@ Both are driven from the game screen; nothing here blocks the UI thread:
 """
 from __future__ import annotations
 
+import os
 import threading
 import time
 from dataclasses import dataclass, field
@@ -17,13 +18,14 @@ from dataclasses import dataclass, field
 from ai.analysis import MoveVerdict
 from ai.player import SearchInfo
 from ai.worker import SearchEvent, SearchProcess, SearchRequest
-from engines.referee.process import Answer, BotError, BotProcess
+from engines.referee.process import Answer, BotCrashed, BotError, BotProcess
 from tui.core.session import Session
 
 HINT_LEVEL = 6
 ANALYSIS_STEP_MS = 10_000  # the app's analysis: the longest one deepening step may take
 CHART_MS = 150  # the advantage chart: search time per position
 ANALYSES = {"analysis": "position", "chart": "game"}  # search purposes that are analyses, as the worker names them
+SERVED_ENV = "TERMARENA_SERVED"  # set by `termarena serve` for the apps it starts: no external bot there
 
 
 @dataclass
@@ -108,6 +110,9 @@ class BotSeat:
         self.command = command
         self.first = True
         # BotCrashed here (no such program, bad quoting) is reported by the caller as a forfeit.
+        if os.environ.get(SERVED_ENV):
+            raise BotCrashed("external bots are off in an app served to browsers: a visitor must not start "
+                             "programs on the serving machine")
         self.process = BotProcess(command, on_stderr=on_stderr, name=f"seat{seat}")
 
     def ask(self, lines: list[str], timeout_s: float | None) -> Answer:

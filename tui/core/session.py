@@ -22,6 +22,7 @@ from engines import GameRecord, get_game, resolve_game_id
 from engines.base import FORFEIT_REASONS, Game, InvalidOutput, Outcome
 from engines.numbers import check_seed
 from engines.savefile import SavedGame
+from tui.core.clock import GameClock
 from tui.core.specs import PlayerSpec
 
 SEED_RANGE = 1 << 31
@@ -42,7 +43,8 @@ class Played:
 class Session:
     def __init__(self, game_id: str, specs: tuple[PlayerSpec, PlayerSpec] | list[PlayerSpec],
                  seed: int | None = None, *, start: str | None = None,
-                 moves: list[str] | None = None, redo: list[str] | None = None):
+                 moves: list[str] | None = None, redo: list[str] | None = None,
+                 clock: GameClock | None = None):
         self.game_id = resolve_game_id(game_id)
         self.cls: type[Game] = get_game(self.game_id)
         if len(specs) != 2:
@@ -59,10 +61,16 @@ class Session:
         self._redo: list[str] = []  # the next move to redo is last
         self.forced: Outcome | None = None  # a forfeit: a bot that crashed, timed out or answered nonsense
         self.changes = 0  # counts every change of the game (moves, undo, redo, forfeit): autosave watches it
+        self.clock: GameClock | None = None  # set after the moves given are replayed: they took no time here
+        self.clock_held = False
         for text in moves or ():
             self.play(text)
         self._redo = list(reversed(redo or []))
         self.changes = 0
+        # The seat to move has its clock running, unless the game is over or the clock is held (a
+        # network game waiting for its opponent).
+        self.clock = clock
+        self.sync_clock()
 
     # ------------------------------------------------------------------ who plays
 
@@ -76,6 +84,10 @@ class Session:
     @property
     def has_human(self) -> bool:
         return any(s.kind == "human" for s in self.specs)
+
+    @property
+    def has_net(self) -> bool:
+        return any(s.kind == "net" for s in self.specs)
 
     @property
     def hot_seat(self) -> bool:
@@ -116,6 +128,8 @@ class Session:
 
     def play(self, text: str) -> Played:
         """Play one player's output; raises InvalidOutput (the referee's reason) and changes nothing if refused."""
+        if self.check_flag() is not None:
+            raise InvalidOutput("the time is up")
         if self.is_over():
             raise InvalidOutput("the game is over")
         move = self.game.parse_output(text)
@@ -128,12 +142,34 @@ class Session:
         else:
             self._redo.clear()
         self.changes += 1
+        if self.clock is not None:
+            self.clock.moved(seat, self._clock_seat())
         return Played(seat, written)
 
     def forfeit(self, seat: int, reason: str, detail: str) -> Outcome:
         self.forced = self.game.forfeit(seat, reason, detail)
         self.changes += 1
+        self.sync_clock()
         return self.forced
+
+    # ------------------------------------------------------------------ clocks
+
+    def _clock_seat(self) -> int | None:
+        return None if self.is_over() or self.clock_held else self.to_move()
+
+    def sync_clock(self) -> None:
+        """Run the clock of the seat to move (none once the game is over or while the clock is held)."""
+        if self.clock is not None:
+            self.clock.run(self._clock_seat())
+
+    def check_flag(self) -> Outcome | None:
+        """End the game on time when the running clock has reached zero; returns that outcome."""
+        if self.clock is None or self.is_over():
+            return None
+        seat = self.clock.fallen()
+        if seat is None:
+            return None
+        return self.forfeit(seat, "timeout", f"seat {seat} ran out of time")
 
     # ------------------------------------------------------------------ undo / redo
 
@@ -142,6 +178,8 @@ class Session:
         if self.has_bot:
             return ("undo is not available against an external bot: a bot only understands a game "
                     "played from its start")
+        if self.has_net:
+            return "in a network game, undo needs your opponent's agreement"
         if not self.has_human:
             return "undo is for games with a human player"
         if self.forced is not None:
@@ -154,7 +192,7 @@ class Session:
         return self.undo_refusal() is None
 
     def can_redo(self) -> bool:
-        return (not self.has_bot and self.has_human and self.forced is None and bool(self._redo)
+        return (not self.has_bot and not self.has_net and self.has_human and self.forced is None and bool(self._redo)
                 and not self.is_over())
 
     def _undo_count(self) -> int:
@@ -186,6 +224,21 @@ class Session:
                 break
         return count
 
+    # ------------------------------------------------------------------ network games: undo by agreement
+
+    def back_to_turn_of(self, seat: int) -> int | None:
+        """How many moves the game keeps when it goes back to `seat`'s last turn (None: none to go back to)."""
+        for kept in range(self.ply - 1, -1, -1):
+            if self.seat_of_ply(kept) == seat:
+                return kept
+        return None
+
+    def take_back_to(self, kept: int) -> None:
+        """Go back to the first `kept` moves of this session; nothing is left to redo."""
+        while self.ply > kept:
+            self.step_back()
+        self._redo.clear()
+
     # ------------------------------------------------------------------ single plies, whoever played (replay)
 
     def step_back(self) -> None:
@@ -193,6 +246,7 @@ class Session:
         self.game.pop()
         self._redo.append(self.notation.pop())
         self.changes += 1
+        self.sync_clock()
 
     def step_forward(self) -> None:
         """Replay the next ply of the redo stack, whoever plays it."""
@@ -201,6 +255,7 @@ class Session:
         self._redo.pop()
         self.notation.append(text)
         self.changes += 1
+        self.sync_clock()
 
     # ------------------------------------------------------------------ saving
 
@@ -211,7 +266,8 @@ class Session:
             date = _dt.datetime.now().isoformat(timespec="seconds")
         return SavedGame(game=self.game_id, moves=list(self.notation), start=self.start, seed=self.seed,
                          players=(self.specs[0].label, self.specs[1].label), date=date, result=result,
-                         reason=reason, redo=self.redo_moves)
+                         reason=reason, redo=self.redo_moves,
+                         extra=self.clock.header() if self.clock is not None else {})
 
     def restore_forfeit(self, result: str, reason: str, side_names: tuple[str, str], detail: str = "") -> bool:
         """A loaded game that ended by a forfeit (its position is not over): end it again the same way,
@@ -221,6 +277,8 @@ class Session:
         loser = 1 if result == "1-0" else 0
         words = {"crash": "its bot crashed", "timeout": "its bot did not answer in time",
                  "invalid": "its bot's output was refused"}[reason]
+        if reason == "timeout" and self.kind(loser) != "cmd":
+            words = "ran out of time"  # a clock that fell
         self.forced = self.game.forfeit(loser, reason, detail or f"{side_names[loser]} lost: {words}")
         return True
 

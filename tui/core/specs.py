@@ -13,7 +13,7 @@ class SpecError(ValueError):
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    kind: str  # "human", "ai" or "cmd"
+    kind: str  # "human", "ai", "cmd", or "net" (a person playing over the network: never parsed from text)
     level: int | None = None
     command: str | None = None
     text: str = ""
@@ -24,7 +24,10 @@ class PlayerSpec:
             return f"ai:{self.level}"
         if self.kind == "cmd":
             return f"cmd:{self.command}"
-        return "human"
+        return "human"  # also "net": a saved network game loads as a game between two people here
+
+
+REMOTE = PlayerSpec("net", text="remote")
 
 
 def parse_spec(text: str) -> PlayerSpec:

@@ -37,6 +37,7 @@ from tui.widgets.status import MessageLine, StatusPanel, ThinkingLine
 TICK_S = 0.05
 AI_WAIT_S = 0.1  # how long the AI's waiting worker blocks at a time (a cancel waits at most this)
 WATCH_DELAY_S = 0.6  # between moves when no human plays, so the game can be followed
+CLOCK_TICK_S = 0.1  # the clocks show tenths under 10 s
 
 
 class BotAnswered(Message):
@@ -109,6 +110,8 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
     def on_mount(self) -> None:
         # Runs only while an opponent thinks: it animates the spinner and the clock of the thinking line.
         self._ticker = self.set_interval(TICK_S, self._tick, pause=True)
+        if self.session.clock is not None:  # the clocks tick while the game runs
+            self.set_interval(CLOCK_TICK_S, self._clock_tick)
         self._start_bots()
         self._position_changed()
 
@@ -188,7 +191,7 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
 
     def on_board_move_chosen(self, message: Board.MoveChosen) -> None:
         message.stop()
-        if not self.session.human_to_move():
+        if self._flag_fell() or not self.session.human_to_move():
             return
         if self.ai.search is not None:  # a hint still thinking: the player decided without it
             self.ai.cancel()
@@ -249,6 +252,22 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
             self.ai.finished()
             self._ai_error(search, ev.error or "unknown error")
         self._show_thinking()
+
+    # ------------------------------------------------------------------ clocks
+
+    referees_clock = True  # False where another program (a network game's host) decides when time is up
+
+    def _clock_tick(self) -> None:
+        if not self._flag_fell() and not self.session.is_over():
+            self.query_one(StatusPanel).show(self.session, self.board)
+
+    def _flag_fell(self) -> bool:
+        """End the game when the running clock reached zero (the loser is told the reason)."""
+        if not self.referees_clock or self.session.check_flag() is None:
+            return False
+        self.say(f"{self.board_cls.side_names[self.session.to_move()]} ran out of time", error=True)
+        self._position_changed()
+        return True
 
     def _tick(self) -> None:
         self._frame += 1

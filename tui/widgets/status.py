@@ -7,6 +7,7 @@ import shlex
 from rich.text import Text
 from textual.widgets import Static
 
+from tui.core.clock import LOW_TIME_S, show_time
 from tui.core.session import Session
 from tui.core.specs import PlayerSpec
 
@@ -19,6 +20,8 @@ def describe_spec(spec: PlayerSpec, width: int = 40) -> str:
     if spec.kind == "cmd":
         name = bot_name(spec.command or "")
         return "bot " + (name if len(name) <= width else name[: width - 1] + "…")
+    if spec.kind == "net":
+        return "remote"
     return "human"
 
 
@@ -51,7 +54,11 @@ class StatusPanel(Static):
             text.append(arrow, "bold")
             text.append(board_cls.side_marks[seat] + " ", board_cls.side_styles[seat])
             text.append(f"{board_cls.side_names[seat]:<7}", board_cls.side_styles[seat])
-            text.append(" " + describe_spec(session.specs[seat], 11) + "\n")
+            text.append(" " + describe_spec(session.specs[seat], 11))
+            left = session.clock.left(seat) if session.clock is not None else None
+            if left is not None:  # the low-time warning: red from LOW_TIME_S down, tenths shown
+                text.append(" " + show_time(left), "bold white on red" if left <= LOW_TIME_S else "bold")
+            text.append("\n")
         if over is None:
             text.append(f"Turn {session.start_ply + session.ply + 1}: ")
             text.append(board_cls.side_names[mover], board_cls.side_styles[mover])

@@ -1,0 +1,24 @@
+"""Network games: the wire protocol (protocol.py, wire.py), the host (host.py), the joining side
+(client.py) and what they tell the game screen (events.py).  Textual-free; asyncio streams."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tui.core.net.host import DEFAULT_PORT
+
+
+@dataclass(frozen=True)
+class NetPlan:
+    """What `host`, `join` and `watch` asked for."""
+
+    mode: str  # "host", "join" or "watch"
+    address: str  # host: the address to listen on (--bind); join/watch: the host's name or address
+    port: int = DEFAULT_PORT
+    code: str = ""  # the join code (the host's, or the one given to join)
+    game: str | None = None  # host only
+    seat: int = 0  # the host's seat
+    seed: int | None = None
+
+    @property
+    def role(self) -> str:
+        return "watch" if self.mode == "watch" else "play"

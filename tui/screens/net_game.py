@@ -1,0 +1,278 @@
+"""A game against a person on another machine: the game screen, with a network link in the other seat.
+
+The link is a `NetHost` (this app referees: the joiner's moves arrive checked by our engine, and
+`sync()` sends every change) or a `NetClient` (the host referees: our moves are checked locally, sent,
+and played when the host sends them back; the host's moves are checked by our engine as they come).
+Both run on the app's event loop (asyncio streams) and call `net_event` with the values of
+tui.core.net.events.  Undo needs the other side's agreement; redo, hints and a new game are not offered.
+"""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from engines.base import EngineError, InvalidOutput, quote
+from tui.core.net import events as ev
+from tui.screens.arena import ArenaPage
+from tui.screens.dialogs import ConfirmScreen
+from tui.screens.game import GameScreen
+from tui.widgets.boards.base import Board
+from tui.widgets.footer import GameFooter
+from tui.widgets.status import ThinkingLine
+
+
+class ConnectingScreen(ArenaPage, Screen):
+    """Shown by `join` and `watch` until the host lets us in (if it does not, the app ends saying why)."""
+
+    BINDINGS = [Binding("q", "app.quit", "quit")]
+
+    def __init__(self, address: str) -> None:
+        super().__init__()
+        self.address = address
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="picker"):
+            yield Static(Text("termarena", style="bold"), id="picker-title")
+            yield Static(f"Connecting to {self.address}…", id="connect-status")
+        yield GameFooter()
+
+
+class NetGameScreen(GameScreen):
+    def __init__(self, session, ai, link) -> None:
+        super().__init__(session, ai)
+        self.link = link
+        self.referees_clock = link.referees
+        self._pending: int | None = None  # the number of our move sent and not yet played by the host
+        self._queue: list[object] | None = []  # events that came before the screen was up (None after)
+        self._away = False  # the other player's connection is gone (host), or ours (client)
+        self._lost: str | None = None  # the connection ended for good (client)
+
+    # Textual runs GameScreen's own on_mount and on_unmount as well (handlers are called along the MRO)
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._drain)
+
+    def _drain(self) -> None:
+        queued, self._queue = self._queue or [], None  # from now on events are handled as they come
+        for event in queued:
+            self.net_event(event)
+
+    def on_unmount(self) -> None:
+        self.link.close()
+
+    # ------------------------------------------------------------------ the flow of turns
+
+    def _position_changed(self) -> None:
+        super()._position_changed()
+        self.link.sync()
+        if not self._ready():
+            self.board.accepting = False
+
+    def _ready(self) -> bool:
+        """Our moves can go out: the opponent is here (host), we are connected with no move in flight (client)."""
+        if self.link.referees:
+            return self.link.ever_joined
+        return self.link.connected and self._pending is None and self._lost is None
+
+    def _hand_out_turn(self, token: int | None = None) -> None:
+        """The remote seat moves by itself: its moves arrive as network events."""
+        self._watch_timer = None
+
+    def on_board_move_chosen(self, message: Board.MoveChosen) -> None:
+        message.prevent_default()  # GameScreen's handler runs only when called here
+        if self.link.referees:
+            if not self._ready():
+                message.stop()
+                self.say("Wait for your opponent to join", error=True)
+                return
+            GameScreen.on_board_move_chosen(self, message)
+            return
+        message.stop()
+        session = self.session
+        if not session.human_to_move() or not self._ready():
+            return
+        try:
+            written = session.game.move_to_str(session.game.parse_output(message.text))
+        except (InvalidOutput, EngineError) as e:  # checked here first: an illegal move never leaves
+            self.say(f"Illegal move {quote(message.text)}: {e}", error=True)
+            return
+        if not self.link.send_move(session.ply + 1, written):
+            self.say("Not connected: the move was not sent", error=True)
+            return
+        self._pending = session.ply + 1
+        self.board.accepting = False
+        self.say(f"Sent {self.board.describe_move(written)}")
+        self._show_thinking()
+
+    def _show_thinking(self) -> None:
+        if self.ai.search is not None:
+            super()._show_thinking()
+            return
+        words = self._net_state()
+        detail = ""
+        if self.link.referees and not self.link.connected and self.link.port:
+            detail = f"join code {self.link.code}, port {self.link.port}"  # what the other player needs
+        self.query_one(ThinkingLine).show(words, detail, 0)
+
+    def _net_state(self) -> str:
+        session, names = self.session, self.board_cls.side_names
+        if self._lost is not None:
+            return "disconnected"
+        if self.link.referees:
+            if not self.link.ever_joined:
+                return "waiting for an opponent"
+            if not self.link.connected:
+                return f"{names[self.link.peer_seat]} is away"
+        elif not self.link.connected:
+            return "connection lost: trying again"
+        elif self._away:
+            return "the joining player is away"
+        if self._pending is not None:
+            return "sending your move…"
+        if not session.is_over() and session.kind(session.to_move()) == "net":
+            return f"waiting for {names[session.to_move()]}"
+        return ""
+
+    # ------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.session.ply > 0 and not self.session.is_over() and self.session.has_human
+        if action in ("redo", "hint", "retry_ai", "new_game"):
+            return False
+        return super().check_action(action, parameters)
+
+    def action_undo(self) -> None:
+        if self.session.is_over() or not self.session.has_human:
+            return
+        if self.session.back_to_turn_of(self.link.seat) is None:
+            self.say("You have no move to take back yet", error=True)
+            return
+        refusal = self.link.ask_undo()
+        self.say(refusal or "Asked your opponent to agree to take back", error=refusal is not None)
+
+    def _after_game_over(self, choice: str | None) -> None:
+        if choice in ("new", "undo"):
+            self.say("A network game ends here: ctrl+q quits, ctrl+s saves it")
+            return
+        super()._after_game_over(choice)
+
+    # ------------------------------------------------------------------ the network
+
+    def net_event(self, event: object) -> None:
+        if self._queue is not None:  # in order: after those that came before the screen was up
+            self._queue.append(event)
+            return
+        try:
+            self._net_event(event)
+        except EngineError as e:  # the host sent a move our engine refuses: stop following it
+            self._give_up(f"the host sent a move this termarena refuses: {e}")
+        self._show_thinking()
+        self.refresh_bindings()
+
+    def _give_up(self, why: str) -> None:
+        self._lost = why
+        self.link.close(why)
+        self.board.accepting = False
+        self.say(f"Disconnected: {why}", error=True)
+
+    def _net_event(self, event: object) -> None:
+        names = self.board_cls.side_names
+        session = self.session
+        match event:
+            # --- host
+            case ev.Joined(role="watch", peer=peer):
+                self.say(f"A watcher joined from {peer}")
+            case ev.Joined(peer=peer, again=again):
+                self.say(f"{names[self.link.peer_seat]} {'is back' if again else 'joined'} ({peer})")
+                self._position_changed()
+            case ev.Left(reason=reason):
+                self.say(f"{names[self.link.peer_seat]} is away ({reason}); they can rejoin with the join code",
+                         error=True)
+                self.board.accepting = self._ready() and session.human_to_move()
+            case ev.CutOff(peer=peer, reason=reason):
+                self.say(f"Cut off {peer}: {reason}", error=True)
+            case ev.PeerMoved(played=played):
+                if played is not None:
+                    self._moved(played)
+                else:
+                    self._position_changed()
+            case ev.UndoAnswered(yes=yes):
+                if not yes:
+                    self.say("Your opponent said no to taking back", error=True)
+                elif self.link.referees:
+                    kept = session.back_to_turn_of(self.link.seat)
+                    if kept is not None and not session.is_over():
+                        session.take_back_to(kept)
+                        self.say("Your opponent agreed: taken back")
+                        self._stop_opponents()
+                        self._position_changed()
+            case ev.UndoAsked():
+                self.app.push_screen(ConfirmScreen("Your opponent asks to take back their last move. Agree?",
+                                                   yes="Agree", no="Refuse"), self._answer_undo)
+            # --- client
+            case ev.Welcome() if (event.game, event.seed) != (session.game_id, session.seed):
+                self._give_up("the host is playing another game now (was it restarted?)")
+            case ev.Welcome():
+                if session.ply > event.moves:
+                    session.take_back_to(event.moves)
+                self._lost = None
+                self._pending = None
+                self.say("Connected: the game is in sync with the host")
+                self._position_changed()
+            case ev.MoveIn(number=number, text=text):
+                self._move_in(number, text)
+            case ev.ClockIn(left=left, running=running):
+                if session.clock is not None:
+                    session.clock.set(left, running)
+                    self._clock_tick()
+            case ev.Undone(kept=kept):
+                session.take_back_to(min(kept, session.ply))
+                self._pending = None
+                self.say(f"Taken back to move {kept}")
+                self._position_changed()
+            case ev.Ended(result=result, reason=reason):
+                if not session.is_over():
+                    loser = 1 if result == "1-0" else 0
+                    session.forfeit(loser, reason, f"seat {loser} ran out of time")
+                    self.say(f"{names[loser]} ran out of time", error=True)
+                    self._position_changed()
+            case ev.MoveRefused(why=why):
+                self._pending = None
+                self.say(f"The host refused your move: {why}", error=True)
+                self._position_changed()
+            case ev.Presence(away=away):
+                self._away = away
+                self.say("The joining player is away" if away else "The joining player is back", error=away)
+            case ev.Lost(reason=reason, retrying=retrying):
+                if retrying:
+                    self.say(f"Connection lost: {reason}", error=True)
+                    self.board.accepting = False
+                else:
+                    self._lost = reason
+                    self.board.accepting = False
+                    self.say(f"Disconnected: {reason}", error=True)
+
+    def _move_in(self, number: int, text: str) -> None:
+        session = self.session
+        if number <= session.ply:
+            if session.notation[number - 1] == text:
+                return  # a move we have (a rejoin sends the whole game)
+            session.take_back_to(number - 1)
+        if number != session.ply + 1:
+            raise EngineError(f"move {number} came when move {session.ply + 1} was expected")
+        if number == self._pending:
+            self._pending = None
+        played = session.play(text)  # InvalidOutput (an EngineError) when our engine refuses it
+        self._moved(played)
+
+    def _answer_undo(self, yes: bool | None) -> None:
+        if self.link.answer_undo(bool(yes)):  # the host took back: redraw, and tell everyone
+            self._stop_opponents()
+            self.say("Taken back, as your opponent asked")
+            self._position_changed()
+        elif not yes:
+            self.say("You said no to taking back")
