@@ -28,7 +28,7 @@ from textual.message import Message
 from engines.base import EngineError, quote
 from engines.savefile import SavedGame, dump
 from tui.commands import GameCommands
-from tui.core.clock import ClockError, ClockSpec, GameClock, clock_from_header
+from tui.core.clock import ClockError, ClockSpec, GameClock, clock_from_header, parse_clock
 from tui.core.autosave import Autosaver, autosave_path, resumable, set_aside_unreadable_autosave
 from tui.core.opponents import ANALYSIS_STEP_MS, AIOpponent
 from tui.screens.dialogs import ConfirmScreen, MessageScreen
@@ -233,13 +233,15 @@ class TermArenaApp(App):
         return True
 
     def _clock_for(self, specs: list[PlayerSpec], saved: SavedGame | None) -> GameClock | None:
-        """The clocks of a new game: --clock, else those of the saved game, resumed where they stood;
-        a seat has one when a person plays it."""
+        """The clocks of a new game: --clock, else those of the saved game, resumed where they stood, else
+        the settings' clock for a new game; a seat has one when a person plays it."""
         clocked = (specs[0].kind in ("human", "net"), specs[1].kind in ("human", "net"))
         if self.clock_spec is not None:
             return GameClock(self.clock_spec, clocked, now=self.clock_now)
         if saved is not None:
             return clock_from_header(saved.extra, clocked, self.clock_now)
+        if self.settings.clock:  # checked when the settings were read or saved
+            return GameClock(parse_clock(self.settings.clock), clocked, now=self.clock_now)
         return None
 
     def show_setup(self, game_id: str, specs=None, seed: int | None = None) -> None:

@@ -26,7 +26,7 @@ def test_settings_round_trip_through_the_file():
 
 
 @pytest.mark.parametrize("text", [
-    "board_style = 'curly'\n", "opponent = 'cmd:rm -rf /'\n", "clock = '5'\n", "autosave = 'yes'\n",
+    "board_style = 'curly'\n", "opponent = 'cmd:rm -rf /'\n", "clock = '5+'\n", "autosave = 'yes'\n",
     "theme = 7\n", "unknown = 1\n", "this is not toml", "clock = '99999+1'\n", "palette = ['x']\n",
 ])
 def test_a_bad_file_gives_the_defaults_is_moved_aside_and_reported(tmp_path, text):
@@ -101,3 +101,15 @@ async def test_a_bad_clock_is_refused_in_the_dialog_and_nothing_changes():
         assert "MIN+INC" in str(app.screen.query_one("#settings-error").render())
         await pilot.press("escape")
         assert app.settings == Settings()
+
+
+async def test_the_settings_clock_runs_in_a_new_game():
+    from tests.tui.helpers import session
+    from tui.core.settings import save_settings
+
+    save_settings(Settings(clock="0.5+2"), settings_path())
+    app = make_app("c4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        clock = session(app).clock
+        assert clock is not None and clock.spec.base_s == 30 and clock.spec.increment_s == 2

@@ -19,6 +19,7 @@ import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
+from tui.core.clock import ClockError, parse_clock
 from tui.core.specs import SpecError, parse_spec
 from tui.core.storage import StorageError, atomic_write, read_regular_file, shown
 
@@ -26,7 +27,6 @@ SETTINGS_NAME = "settings.toml"
 SETTINGS_MAX_BYTES = 64 * 1024
 BOARD_STYLES = ("unicode", "ascii")
 PALETTES = ("standard", "colour-blind")
-MAX_CLOCK_MINUTES = 600
 
 
 @dataclass(frozen=True)
@@ -55,16 +55,13 @@ def settings_path() -> Path:
 
 
 def check_clock(text: str) -> str:
-    """'' or MIN+INC with MIN a decimal (0.5 = 30 s) and INC whole seconds, e.g. '5+3'."""
+    """'' or a clock as `--clock` takes it (tui.core.clock.parse_clock): MIN+INC, e.g. '5+3', '0.5+2'."""
     if text == "":
         return text
-    minutes, plus, inc = text.partition("+")
-    ok_minutes = minutes.replace(".", "", 1).isascii() and minutes.replace(".", "", 1).isdigit()
-    if not plus or not ok_minutes or not (inc.isascii() and inc.isdigit()) or len(text) > 12:
-        raise SettingsError(f"clock {text!r} is not MIN+INC (e.g. 5+3, 0.5+2)")
-    if not 0 < float(minutes) <= MAX_CLOCK_MINUTES or int(inc) > 3600:
-        raise SettingsError(f"clock {text!r}: minutes must be above 0 and at most {MAX_CLOCK_MINUTES}, "
-                            f"the increment at most 3600 s")
+    try:
+        parse_clock(text)
+    except ClockError as e:
+        raise SettingsError(f"clock {text[:20]!r} is not MIN+INC (e.g. 5+3, 0.5+2): {e}") from None
     return text
 
 
