@@ -132,9 +132,10 @@ def elo_with_error(score: Score, z: float = 1.96) -> tuple[float, float]:
 def one_sided_elo_bound(score: Score) -> float | None:
     """Where every game went one way the Elo estimate is unbounded; what the games do show is a bound:
     with n games and no loss, the win rate is at least 1 - 3/n at 95% (the rule of three).  Returns the
-    Elo bound (a minimum after all wins, a maximum after all losses), None for mixed or too few games."""
+    Elo bound (a minimum after all wins, a maximum after all losses), None for mixed results or fewer
+    than 10 games (the rule is rough below that, and says nothing below 7)."""
     n = score.games
-    if n <= 3 or score.draws or (score.wins and score.losses):
+    if n < 10 or score.draws or (score.wins and score.losses):
         return None
     p = 1 - 3 / n
     return elo_from_fraction(p) if score.wins else -elo_from_fraction(p)

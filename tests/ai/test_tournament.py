@@ -59,4 +59,5 @@ def test_a_one_sided_result_gives_an_elo_bound_not_a_number():
     assert one_sided_elo_bound(Score(losses=46)) == -elo_from_fraction(1 - 3 / 46)
     assert one_sided_elo_bound(Score(wins=45, losses=1)) is None
     assert one_sided_elo_bound(Score(wins=3)) is None  # too few games to say anything
+    assert one_sided_elo_bound(Score(losses=6)) is None and one_sided_elo_bound(Score(losses=10)) < -100
     assert one_sided_elo_bound(Score(wins=300)) > one_sided_elo_bound(Score(wins=30))

@@ -147,7 +147,7 @@ def _elo_cell(sc: Score) -> str:
         return f"≥ {bound:+.0f}" if sc.wins else f"≤ {bound:+.0f}"
     elo, err = elo_with_error(sc)
     if sc.games and sc.fraction in (0.0, 1.0):
-        return "?"  # one-sided, too few games for a bound
+        return "?"  # one-sided, too few games for a bound (the README says so)
     return f"{elo:+.0f}" + ("" if err == float("inf") else f" ± {err:.0f}")
 
 
