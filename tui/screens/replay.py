@@ -132,7 +132,13 @@ class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
         info = Text()
         info.append("Replay", "bold reverse")
         if self.title_text:
-            info.append(f" {self.title_text}", "dim")
+            # a recorded game's file name is long: its start (the game) and end (game number, seed) tell
+            # most, so the middle goes rather than a wrap over three lines of a narrow side panel
+            room = 60 if self.size.width >= WIDE else 17
+            title = self.title_text
+            if len(title) > room:
+                title = title[:room // 2 - 1] + "…" + title[-(room - room // 2):]
+            info.append(f" {title}", "dim")
         if self.fault is not None and self.ply == self.fault:
             info.append(f"\nturn {self.fault}: the game's end")
         else:
