@@ -51,10 +51,12 @@ class SearchEvent:
     error: str | None = None
     lines: tuple[tuple[str, float], ...] | None = None  # analysis: the best root moves and their scores
     verdict: dict | None = None  # game analysis: one move's verdict (ai.analysis.MoveVerdict's fields)
+    line: tuple[str, ...] | None = None  # analysis: the best move and the best replies after it
 
 
 MAX_MESSAGE_BYTES = 1 << 20  # a request is a game record: far below this
 MAX_LINES = 3  # analysis lines sent to the app (TOP_LINES of ai.analysis)
+MAX_LINE_PLIES = 8  # moves of the best line the app takes
 
 
 def _encode_event(ev: SearchEvent) -> bytes:
@@ -66,10 +68,12 @@ def _decode_event(data: bytes) -> SearchEvent:
     info = d.get("info")
     lines = d.get("lines")
     verdict = d.get("verdict")
+    line = d.get("line")
     return SearchEvent(int(d["search_id"]), str(d["kind"]), SearchInfo(**info) if info else None,
                        d.get("move"), d.get("error"),
                        None if lines is None else tuple((str(m), float(s)) for m, s in lines[:MAX_LINES]),
-                       None if verdict is None else dict(verdict))
+                       None if verdict is None else dict(verdict),
+                       None if line is None else tuple(str(m) for m in line[:MAX_LINE_PLIES]))
 
 
 def _decode_request(data: bytes) -> tuple[int, SearchRequest]:
@@ -144,7 +148,8 @@ def _analyse(game, think_ms: int | None, sid: int, send) -> None:  # in the work
     for ev in deepening(game, think_ms):
         send(SearchEvent(sid, "info", info=SearchInfo(depth=ev.depth, nodes=ev.nodes, score=ev.score, best=ev.best,
                                                       note="solved" if ev.proven else ""),
-                         lines=tuple((line.move, line.score) for line in ev.lines[:MAX_LINES])))
+                         lines=tuple((line.move, line.score) for line in ev.lines[:MAX_LINES]),
+                         line=ev.line[:MAX_LINE_PLIES]))
     send(SearchEvent(sid, "done", move=None if ev is None else ev.best))
 
 

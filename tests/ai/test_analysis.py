@@ -68,3 +68,19 @@ def test_a_larger_loss_never_gets_a_milder_label(game, a, b):
     lo, hi = sorted((a, b))
     assert order.index(label_for(game, lo)) <= order.index(label_for(game, hi))
     assert label_for(game, 0.0) is None and label_for(game, 1.0) == "blunder"
+
+
+def test_the_best_line_starts_with_the_best_move_and_plays_legally_on():
+    from ai.analysis import LINE_PLIES, analysis_player, best_line, evaluate
+    from engines import get_game
+
+    for gid in ("connect4", "lines-of-action", "paper-soccer", "cultist-wars"):
+        game = get_game(gid).new(3)
+        before = game.to_text()
+        player = analysis_player(gid, nodes=2_000)
+        ev = evaluate(game, player)
+        line = best_line(game, player, ev.best)
+        assert line[0] == ev.best and 1 < len(line) <= LINE_PLIES and game.to_text() == before
+        after = game.copy()
+        for move in line:
+            after.play(move)

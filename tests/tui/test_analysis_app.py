@@ -53,3 +53,22 @@ async def test_analysis_in_replay_is_about_the_move_shown():
         await wait_until(pilot, lambda: "1. " in panel_text(screen))
         assert "1. 2" in panel_text(screen) and "wins" in panel_text(screen)  # the winning drop, proven
         assert screen.board.analysis_move == "2"
+
+
+async def test_the_best_line_is_listed_and_numbered_on_the_board():
+    app = make_app("c4")
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.analyst.think_ms = 300
+        screen = app.screen
+        await pilot.press("5", "4", "A")
+        await wait_until(pilot, lambda: len(screen.board.analysis_line) > 1)
+        line = screen.board.analysis_line
+        assert line[0] == screen.board.analysis_move and "line 1." in panel_text(screen)
+        game = screen.session.game.copy()
+        for move in line:  # a line of moves legal one after the other from the position shown
+            game.play(move)
+        # the board draws the later moves numbered, each in the position it is played in
+        assert [move for move, _ in screen.board.line_positions()] == list(line[1:])
+        assert all(pos.ply == screen.session.game.ply + k for k, (_, pos) in enumerate(screen.board.line_positions(), 1))
+        await pilot.press("A")
+        assert screen.board.analysis_line == ()

@@ -37,6 +37,7 @@ class Search:
     started: float
     info: SearchInfo | None = None
     lines: tuple[tuple[str, float], ...] = ()  # analysis: the best moves and their scores so far
+    line: tuple[str, ...] = ()  # analysis: the best move and the best replies after it
     verdicts: list = field(default_factory=list)  # chart: MoveVerdict of each move judged so far
 
 
@@ -78,6 +79,8 @@ class AIOpponent:
                 search.info = ev.info
                 if ev.lines is not None:
                     search.lines = ev.lines
+                if ev.line is not None:
+                    search.line = ev.line
                 if ev.verdict is not None:
                     try:
                         search.verdicts.append(MoveVerdict(**ev.verdict))

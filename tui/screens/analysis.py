@@ -16,7 +16,7 @@ from tui.core.opponents import HINT_LEVEL
 from tui.widgets.analysis_panel import AnalysisPanel
 
 ANALYSIS_BINDING = Binding("A", "toggle_analysis", "analysis", show=False, id="game.analysis",
-                           tooltip="analysis on/off: evaluation bar, best moves, the best marked on the board")
+                           tooltip="analysis on/off: evaluation bar, best moves, the best line marked on the board")
 WAIT_S = 0.1
 
 
@@ -81,6 +81,8 @@ class AnalysisHost:
         done = ev.kind == "done"
         if done:
             analyst.finished()
-        panel.show_lines(self.session.game_id, search.seat, self.board_cls, search.info, search.lines, done)
+        panel.show_lines(self.session.game_id, search.seat, self.board_cls, search.info, search.lines, done,
+                         search.line)
         if search.lines:
-            self.board.show_analysis(search.lines[0][0])
+            best = search.lines[0][0]
+            self.board.show_analysis(best, search.line if search.line[:1] == (best,) else (best,))

@@ -40,8 +40,10 @@ class AnalysisPanel(Static):
     def show_waiting(self) -> None:
         self.update(Text("Analysis: starting…", "dim"))
 
-    def show_lines(self, game_id: str, mover: int, board_cls, info, lines, done: bool) -> None:
-        """`info` (SearchInfo) and `lines` ((move, score) best first) from the side to move, `mover`."""
+    def show_lines(self, game_id: str, mover: int, board_cls, info, lines, done: bool,
+                   line: tuple[str, ...] = ()) -> None:
+        """`info` (SearchInfo) and `lines` ((move, score) best first) from the side to move, `mover`;
+        `line`: the best move and the best replies after it."""
         text = Text(no_wrap=True, overflow="ellipsis")
         if lines:
             p = win_probability(game_id, lines[0][1])
@@ -57,6 +59,9 @@ class AnalysisPanel(Static):
             text.append(f"\n{n}. ", "dim")
             text.append(f"{move:<12}", "bold" if n == 1 else "")
             text.append(f" {eval_words(game_id, score)}")
+        if len(line) > 1:
+            text.append("\nline ", "dim")
+            text.append(" ".join(f"{n}.{move}" for n, move in enumerate(line, 1)))
         if not lines:
             text.append("\nthinking…", "dim")
         self.update(text)

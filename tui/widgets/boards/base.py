@@ -21,6 +21,7 @@ from tui.widgets.boards.looks import ascii_table, palette_styler
 
 
 ANALYSIS_STYLE = "bold bright_cyan"  # the analysis' best move, on every board
+ANALYSIS_LINE_STYLE = "bold black on cyan"  # the best line's later moves (numbered), where a board draws them
 ANALYSIS_BG = "#2a6f8f"
 
 
@@ -63,6 +64,7 @@ class Board(Widget, can_focus=True):
         self.session = session
         self.origin = (0, 0)  # where the drawing starts inside the widget, for mouse clicks
         self.analysis_move: str | None = None  # the analysis' best move, marked by the drawing
+        self.analysis_line: tuple[str, ...] = ()  # the best line (best move first), where a board draws it
 
     @property
     def game(self) -> Game:
@@ -98,12 +100,27 @@ class Board(Widget, can_focus=True):
     def show_hint(self, text: str) -> None:
         """Point at a suggested move (boards that can, move their cursor there)."""
 
-    def show_analysis(self, text: str | None) -> None:
-        """Mark the analysis' best move on the board (None: no mark); unlike a hint it moves no cursor,
-        so the player's input is left alone while the analysis deepens."""
-        if text != self.analysis_move:
-            self.analysis_move = text
+    def show_analysis(self, text: str | None, line: tuple[str, ...] = ()) -> None:
+        """Mark the analysis' best move on the board (None: no mark) and, on boards that can, the best line
+        after it (`line`: the best move first, then the best replies, numbered 2, 3, ... on the board);
+        unlike a hint it moves no cursor, so the player's input is left alone while the analysis deepens."""
+        line = line if text is not None else ()
+        if text != self.analysis_move or line != self.analysis_line:
+            self.analysis_move, self.analysis_line = text, line
             self.refresh()
+
+    def line_positions(self) -> list[tuple[str, object]]:
+        """The moves of the analysis' line after the best one, each with the position it is played in
+        (a copy of the game), for boards that draw the line; stops at a move the engine refuses."""
+        out, game = [], self.game.copy()
+        for k, move in enumerate(self.analysis_line):
+            if k:
+                out.append((move, game.copy()))
+            try:
+                game.play(move)
+            except Exception:  # the position moved on since the line was found
+                break
+        return out
 
     def watch_accepting(self, accepting: bool) -> None:
         self.refresh()  # the screen refreshes the bindings once it has handed out the turn

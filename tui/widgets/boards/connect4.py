@@ -13,7 +13,7 @@ from textual.events import Click, MouseMove
 from textual.reactive import reactive
 
 from engines.connect4 import COLS, ROWS
-from tui.widgets.boards.base import ANALYSIS_STYLE, Board, digit_bindings
+from tui.widgets.boards.base import ANALYSIS_LINE_STYLE, ANALYSIS_STYLE, Board, digit_bindings
 from tui.widgets.boards.canvas import Canvas, draw_grid
 
 CHIP_STYLES = ("bold red1", "bold yellow1")
@@ -178,6 +178,10 @@ class Connect4Board(Board):
         row = game.drop_row(col)
         if row is not None:
             canvas.centred(col * lay.cw + 1, lay.top + row * lay.ch + 1, lay.cw - 1, "◇", ANALYSIS_STYLE)
+        for n, (reply, position) in enumerate(self.line_positions(), 2):  # the best line: 2, 3, ...
+            if reply.isdigit() and 0 <= int(reply) < COLS and (row := position.drop_row(int(reply))) is not None:
+                canvas.centred(int(reply) * lay.cw + 1, lay.top + row * lay.ch + 1, lay.cw - 1, str(n),
+                               ANALYSIS_LINE_STYLE)
 
     @staticmethod
     def _chip(canvas: Canvas, small: bool, x: int, y: int, style: str, last: bool, mark: str) -> None:

@@ -14,7 +14,7 @@ from textual.events import Click
 from textual.reactive import reactive
 
 from engines.lines_of_action import COLOR_NAMES, PASS, square_name
-from tui.widgets.boards.base import ANALYSIS_BG, Board
+from tui.widgets.boards.base import ANALYSIS_BG, ANALYSIS_LINE_STYLE, Board
 from tui.widgets.boards.canvas import Canvas
 
 FILES = "abcdefgh"
@@ -236,4 +236,10 @@ class LinesOfActionBoard(Board):
                     rows, fg = (" " * lay.cw,) * lay.ch, "black"
                 for i, text in enumerate(rows):
                     canvas.put(x, y + i, text, f"{fg} on {bg}")
+        for n, (reply, _) in enumerate(self.line_positions(), 2):  # the best line: 2, 3, ... on its squares
+            squares = move_squares(reply)
+            if squares:
+                dst = squares[1]
+                col, row = dst % 8, 8 - (dst // 8 + 1)
+                canvas.put(lay.left + col * lay.cw, lay.top + row * lay.ch, str(n), ANALYSIS_LINE_STYLE)
         return canvas
