@@ -34,6 +34,7 @@ from engines.paper_soccer import (
 from tui.widgets.boards.base import ANALYSIS_STYLE, Board
 from tui.widgets.boards.canvas import Canvas
 
+LINE_TURN_STYLE = "dark_cyan"  # the analysis' best line after the best turn: the same hue, fainter
 SIDE_COLOURS = ("red1", "dodger_blue1")
 BORDER = "grey62"
 BUILDING = "bold yellow1"
@@ -234,7 +235,10 @@ class PaperSoccerBoard(Board):
                 style = BORDER
             self._edge(canvas, lay, a, b, style)
         if not building:
-            for a, b in self._analysis_edges():
+            for move, position in reversed(self.line_positions()):  # the best line's later turns, under
+                for a, b in self._turn_edges(position, move):
+                    self._edge(canvas, lay, a, b, LINE_TURN_STYLE)
+            for a, b in self._turn_edges(self.game, self.analysis_move):
                 self._edge(canvas, lay, a, b, ANALYSIS_STYLE)
         self._goal_labels(canvas, lay)
         ball = point_xy(self.builder.ball if building else game.ball())
@@ -254,12 +258,13 @@ class PaperSoccerBoard(Board):
                     canvas.put(cx, cy, "•" if (x, y) in touched else "·", "grey70" if (x, y) in touched else "grey50")
         return canvas
 
-    def _analysis_edges(self) -> list:
-        """The edges the analysis' best turn would draw (none if it is not a turn from here)."""
-        move = self.analysis_move
-        if not move or not move.isdigit() or self.game.is_over():
+    @staticmethod
+    def _turn_edges(game, move: str | None) -> list:
+        """The edges turn `move` would draw in `game` (none if it is not a turn from there): the
+        analysis' best turn, and the turns of its best line."""
+        if not move or not move.isdigit() or game.is_over():
             return []
-        builder = TurnBuilder(self.game)
+        builder = TurnBuilder(game)
         try:
             for c in move:
                 builder.step(int(c))
