@@ -33,11 +33,11 @@ from tui.core.autosave import Autosaver, autosave_path, resumable, set_aside_unr
 from tui.core.opponents import ANALYSIS_STEP_MS, AIOpponent
 from tui.screens.dialogs import ConfirmScreen, MessageScreen
 from tui.screens.game import WATCH_DELAY_S, GameScreen
-from tui.screens.net_game import ConnectingScreen, NetGameScreen
+from tui.screens.connecting import ConnectingScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.setup import SetupScreen
 from tui.core.session import Session
-from tui.core.net import NetPlan
+from tui.core.net import NetPlan  # light: the networking itself is imported when a network game begins
 from tui.core.specs import DEFAULT_LEVEL, REMOTE, PlayerSpec, SpecError, parse_spec
 from tui.core.settings import Settings, load_settings, save_settings, settings_path
 from tui.core.storage import StorageError, load_game, saves_dir
@@ -332,6 +332,8 @@ class TermArenaApp(App):
         self._net_screen._show_thinking()
 
     def _show_net_game(self, session: Session) -> None:
+        from tui.screens.net_game import NetGameScreen
+
         self._net_screen = NetGameScreen(session, self.ai, self.net_link)
         self._show(self._net_screen)
 

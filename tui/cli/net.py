@@ -9,8 +9,7 @@ import typer
 from engines.numbers import SEED_MAX, SEED_MIN
 from tui.cli.app import app
 from tui.cli.args import CLOCK_HELP, GAMES_HELP, clock_option, exit_with, game_id
-from tui.core.net import NetPlan
-from tui.core.net.host import DEFAULT_PORT
+from tui.core.net import DEFAULT_PORT, NetPlan
 
 BIND_HELP = ("Address to listen on: 127.0.0.1 (the default) lets only this machine join; a LAN address, "
              "or 0.0.0.0 for every interface, lets any machine that can reach this one try (with the code).")

@@ -8,37 +8,12 @@ tui.core.net.events.  Undo needs the other side's agreement; redo, hints and a n
 """
 from __future__ import annotations
 
-from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import Screen
-from textual.widgets import Static
-
 from engines.base import EngineError, InvalidOutput, quote
 from tui.core.net import events as ev
-from tui.screens.arena import ArenaPage
 from tui.screens.dialogs import ConfirmScreen
 from tui.screens.game import GameScreen
 from tui.widgets.boards.base import Board
-from tui.widgets.footer import GameFooter
 from tui.widgets.status import ThinkingLine
-
-
-class ConnectingScreen(ArenaPage, Screen):
-    """Shown by `join` and `watch` until the host lets us in (if it does not, the app ends saying why)."""
-
-    BINDINGS = [Binding("q", "app.quit", "quit")]
-
-    def __init__(self, address: str) -> None:
-        super().__init__()
-        self.address = address
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="picker"):
-            yield Static(Text("termarena", style="bold"), id="picker-title")
-            yield Static(f"Connecting to {self.address}…", id="connect-status")
-        yield GameFooter()
 
 
 class NetGameScreen(GameScreen):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tui.core.net.host import DEFAULT_PORT
+DEFAULT_PORT = 7777  # here, not in host.py: the CLI and the app name it without loading the networking
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from typing import Callable
 
 from engines.base import InvalidOutput
 from engines.numbers import quote
+from tui.core.net import DEFAULT_PORT  # noqa: F401  (re-exported: the port a host listens on)
 from tui.core.net.events import CutOff, Joined, Left, PeerMoved, UndoAnswered, UndoAsked
 from tui.core.net.protocol import (
     MAX_LINE, PRODUCT, VERSION, Message, ProtocolError, RateLimit, seat_word,
@@ -25,7 +26,6 @@ from tui.core.net.protocol import (
 from tui.core.net.wire import Closed, Connection
 from tui.core.session import Session, outcome_result
 
-DEFAULT_PORT = 7777
 HELLO_TIMEOUT_S = 10.0
 MAX_WATCHERS = 16
 MAX_CONNECTIONS = 40  # open at once, the player's and the watchers' included; more are closed at once
