@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from engines.base import Game
+from engines.base import EngineError, Game
 from tui.core.session import Session
 from tui.widgets.boards.canvas import Canvas, centre_offset
 from tui.widgets.boards.looks import ascii_table, palette_styler
@@ -118,7 +118,7 @@ class Board(Widget, can_focus=True):
                 out.append((move, game.copy()))
             try:
                 game.play(move)
-            except Exception:  # the position moved on since the line was found
+            except EngineError:  # the position moved on since the line was found
                 break
         return out
 
