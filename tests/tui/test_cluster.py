@@ -94,3 +94,28 @@ def test_a_league_round_on_ray_stores_every_game(cluster, tmp_path):
         ratings = run_league(league, "connect4", 4, None, False, jobs=2, play_round=on_runner(cluster.play, 2))
         assert league.count_games("connect4") == 4
     assert ratings is not None
+
+
+@needs_ray
+@pytest.mark.parametrize("address, env", [("ray://127.0.0.1:{port}", None), ("auto", "127.0.0.1:{port}")])
+def test_a_cluster_that_does_not_answer_is_refused_at_once(address, env, monkeypatch):
+    # Ray itself would wait minutes (a stale address file names an instance long gone): a closed port
+    # is told in one line before Ray tries.
+    import socket
+
+    from tui.core.cluster import RayCluster
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]  # closed again when the block ends: nothing listens there
+    if env:
+        monkeypatch.setenv("RAY_ADDRESS", env.format(port=port))
+    with pytest.raises(ClusterError, match="no Ray cluster answers"):
+        with RayCluster(address.format(port=port), 1):
+            pass
+
+
+@needs_ray
+def test_a_local_instance_keeps_its_files_to_itself(cluster):
+    # `ray start`'s address file, which `--cluster auto` and Ray's own tools read, is not overwritten
+    assert cluster.temp_dir is not None and cluster.temp_dir.startswith(__import__("tempfile").gettempdir())

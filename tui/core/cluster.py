@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import logging
 import os
+import queue
 import re
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from typing import Callable, Iterable, TypeVar
@@ -27,6 +30,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 _REMOTE = re.compile(r"ray://[A-Za-z0-9.\-]{1,253}:[0-9]{1,5}")
+CONNECT_TIMEOUT_S = 5
 START_TIMEOUT_S = 180  # a local start takes 5-20 s on a loaded 2-core machine
 MAX_IN_FLIGHT = 4096  # tasks handed to Ray at once: enough to fill a large cluster, bounded for an SPRT stop
 
@@ -69,10 +73,15 @@ class RayCluster:
             os.environ.setdefault("RAY_AUTH_MODE", "token")
         self.ray = _ray()
         self.head: subprocess.Popen | None = None
+        self.temp_dir: str | None = None
 
     def __enter__(self) -> "RayCluster":
         ray = self.ray
-        address = self._start_local_head() if self.address == "local" else self.address
+        if self.address == "local":
+            address = self._start_local_head()
+        else:
+            address = self.address
+            _check_reachable(self.address)
         try:
             ray.init(address=address, include_dashboard=False, log_to_driver=False,
                      logging_level=logging.ERROR)
@@ -90,26 +99,32 @@ class RayCluster:
     def _start_local_head(self) -> str:
         """`ray start --head --block` under termarena's guard: Ray's own processes (several, some of
         them leaving their parent) then end with termarena whatever ends it, SIGKILL included, which
-        `ray.init()`'s own start does not promise."""
+        `ray.init()`'s own start does not promise.  Its files go to a folder of its own, so the address
+        file of the user's own `ray start` (which `auto` reads) is left alone."""
         from engines.referee.process import start_guarded
 
         port = _free_port()
+        self.temp_dir = tempfile.mkdtemp(prefix="termarena-ray-")  # short: Ray puts sockets in it
         argv = [sys.executable, "-m", "ray.scripts.scripts", "start", "--head", "--block", f"--port={port}",
-                f"--num-cpus={self.jobs}", "--include-dashboard=false", "--disable-usage-stats"]
+                f"--num-cpus={self.jobs}", "--include-dashboard=false", "--disable-usage-stats",
+                f"--temp-dir={self.temp_dir}"]
         self.head = start_guarded(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, text=True, errors="replace")
+        lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=_forward_lines, args=(self.head.stdout, lines), daemon=True).start()
         last = ""
         deadline = time.monotonic() + START_TIMEOUT_S
-        while time.monotonic() < deadline:
-            line = self.head.stdout.readline()
-            if not line:  # it ended without starting
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                line = lines.get(timeout=left)
+            except queue.Empty:
+                break
+            if line is None:  # it ended without starting
                 self._stop_head()
                 raise ClusterError(f"could not start a local Ray instance: {last or 'no output'}")
             if line.strip():
                 last = line.strip()[:300]
             if "Ray runtime started" in line:
-                # keep reading its output, or a full pipe would stop it
-                threading.Thread(target=self.head.stdout.read, daemon=True).start()
                 return f"127.0.0.1:{port}"
         self._stop_head()
         raise ClusterError(f"a local Ray instance did not start in {START_TIMEOUT_S} s")
@@ -122,6 +137,9 @@ class RayCluster:
                 head.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 head.kill()
+        if self.temp_dir is not None:
+            shutil.rmtree(self.temp_dir, ignore_errors=True)
+            self.temp_dir = None
 
     def play(self, play: Callable[[T], R], items: Iterable[T], jobs: int,
              on_result: Callable[[R], object]) -> None:
@@ -157,6 +175,35 @@ def open_cluster(stack, address: str, jobs: int, console) -> RayCluster:
     a local start takes seconds."""
     with console.status(f"connecting to Ray ({address})…"):
         return stack.enter_context(RayCluster(address, jobs))
+
+
+def _forward_lines(stream, lines: "queue.Queue[str | None]") -> None:
+    """Every line of `stream` into `lines`, then None; reading on also keeps a full pipe from stopping
+    the process that writes it."""
+    for line in stream:
+        lines.put(line)
+    lines.put(None)
+
+
+def _check_reachable(address: str) -> None:
+    """A cluster address whose port does not answer is refused in seconds: Ray itself waits minutes
+    (and `auto` may name an instance that ended long ago, in Ray's address file)."""
+    if address == "auto":
+        try:
+            from ray._private.services import get_ray_address_from_environment
+
+            address = get_ray_address_from_environment("auto", None)
+        except Exception as e:  # no instance found: Ray's own words
+            raise ClusterError(f"no Ray instance on this machine (start one with `ray start --head`): "
+                               f"{_first_line(e)}") from None
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return  # Ray's own format (it may say "auto" again): Ray checks it
+    try:
+        socket.create_connection((host, int(port)), timeout=CONNECT_TIMEOUT_S).close()
+    except OSError as e:
+        raise ClusterError(f"no Ray cluster answers at {host}:{port} ({e.strerror or e}); "
+                           f"start one with `ray start --head`") from None
 
 
 def _free_port() -> int:
