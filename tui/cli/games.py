@@ -288,19 +288,31 @@ def bench(
     game: Optional[str] = typer.Argument(None, help=GAMES_HELP + " All games if not given."),
     seconds: float = typer.Option(2.0, "--seconds", min=0.1, max=MAX_BENCH_SECONDS, help="Time per measurement."),
 ) -> None:
-    """Engine and AI speed per game: random playouts (games/s, plies/s) and top-level search (nodes/s)."""
+    """Engine and AI speed per game: random playouts (games/s, plies/s) and top-level search (nodes/s);
+    with the yardstick extra installed, OpenSpiel's C++ playouts/s on its nearest game, in the same run."""
     from rich.console import Console
     from rich.table import Table
 
-    from ai.bench import random_playouts, search_speed
+    from ai.bench import openspiel_installed, openspiel_playouts, random_playouts, search_speed
 
     ids = [game_id(game)] if game else list(GAME_IDS)
-    table = Table(title=f"termarena bench ({seconds:g} s per measurement, one core)")
-    for col in ("game", "playouts", "plies", "games/s", "plies/s", "search nodes/s"):
+    with_openspiel = openspiel_installed()
+    caption = ("OpenSpiel: simulations/s of its C++ MCTS with random rollouts, on connect_four(rows=7,"
+               "columns=9) (no STEAL) and lines_of_action; × = termarena's games/s ÷ OpenSpiel's") \
+        if with_openspiel else "OpenSpiel's C++ rates beside these: pip install 'termarena\\[yardstick]'"
+    table = Table(title=f"termarena bench ({seconds:g} s per measurement, one core)", caption=caption)
+    columns = ["game", "games", "plies", "games/s", "plies/s", "search nodes/s"]
+    if with_openspiel:
+        columns += ["OpenSpiel games/s", "×"]
+    for col in columns:
         table.add_column(col, justify="left" if col == "game" else "right")
     for gid in ids:
         f = random_playouts(gid, seconds)
         s = search_speed(gid, seconds)
         nps = "-" if s is None else f"{s[0] / s[1]:,.0f}"
-        table.add_row(gid, str(f.games), str(f.plies), f"{f.games_per_s:,.1f}", f"{f.plies_per_s:,.0f}", nps)
+        row = [gid, str(f.games), str(f.plies), f"{f.games_per_s:,.1f}", f"{f.plies_per_s:,.0f}", nps]
+        if with_openspiel:
+            rate = openspiel_playouts(gid, seconds)
+            row += ["-", "-"] if rate is None else [f"{rate:,.0f}", f"{f.games_per_s / rate:.2f}"]
+        table.add_row(*row)
     Console().print(table)
