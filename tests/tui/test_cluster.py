@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 
 from ai.sprt import Sprt
-from tests.engines.referee.test_process_lifetime import _start, assert_all_end, bot_pids, escaping_command
+from tests.engines.referee.test_process_lifetime import (
+    _start,
+    assert_all_end,
+    bot_pids,
+    escaping_command,
+    wait_for,
+)
 from tui.core.cluster import ClusterError, check_address, ray_installed
 from tui.core.match import run_tournament
 from tui.core.specs import parse_spec
@@ -72,6 +78,8 @@ def test_sigkill_of_a_match_on_a_local_ray_instance_leaves_no_process(tmp_path):
     match = _start(["match", "c4", escaping_command(tmp_path), escaping_command(tmp_path), "-n", "4", "-j", "2",
                     "--no-time-limit", "--cluster", "local"])
     try:
+        # Ray's start takes 5 to 25 s on a busy 2-core machine: wait for the bots generously
+        wait_for(lambda: len(list(tmp_path.glob("*.pids"))) >= 4, timeout=180)
         pids = bot_pids(tmp_path, 4) + descendants(match.pid)  # the bots, and Ray's processes
         assert len(pids) > 12
         match.send_signal(signal.SIGKILL)
