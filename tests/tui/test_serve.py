@@ -12,7 +12,8 @@ import pytest
 
 from engines.referee.process import BotCrashed
 from tests.tui.serving import served
-from tui.core.opponents import SERVED_ENV, BotSeat
+from tui.core.opponents import BotSeat
+from tui.core.specs import SERVED_ENV
 
 
 def session_pids(sid: int) -> set[int]:

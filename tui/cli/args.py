@@ -60,6 +60,13 @@ def check_seed_run(seed: int, count: int) -> None:
         raise typer.BadParameter(f"with {count} seeds from {seed} the last is above {SEED_MAX}", param_hint="--seed")
 
 
+def shown_path(path) -> str:
+    """A path as it goes into a one-line message (tui.core.storage.shown, loaded when needed)."""
+    from tui.core.storage import shown
+
+    return shown(path)
+
+
 def stderr_console():
     from rich.console import Console
 

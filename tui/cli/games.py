@@ -21,6 +21,7 @@ from tui.cli.args import (
     MAX_THINK_MS,
     SAVES_HELP,
     SPRT_MAX_GAMES,
+    shown_path,
     CLUSTER_HELP,
     CLOCK_HELP,
     check_seed_run,
@@ -33,7 +34,6 @@ from tui.cli.args import (
     stderr_console,
 )
 from tui.core.specs import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, PlayerSpec, bot_argv
-from tui.core.storage import shown
 
 RECORD_HELP = ("Write every game to DIR as a save file (one a game) with each turn's answers, times and "
                "both bots' stderr; `termarena replay FILE` shows it.")
@@ -169,7 +169,8 @@ def referee(
         if result.error:
             console.print(f"  {result.error}", style="red", highlight=False, markup=False)
         if recorder is not None:
-            console.print(f"  recorded in {shown(write_record(recorder, result, k))}", highlight=False, markup=False)
+            console.print(f"  recorded in {shown_path(write_record(recorder, result, k))}", highlight=False,
+                          markup=False)
     if games > 1:
         summary = ", ".join(f"{name}: {n}" for name, n in tally.items())
         console.print(f"{games} games: {summary}", highlight=False, markup=False)
@@ -253,7 +254,7 @@ def match(
         stderr_console().print(f"termarena: {e}", highlight=False, markup=False)
         raise typer.Exit(1) from None
     if recorder is not None:
-        stderr_console().print(f"{len(recorder.written)} games recorded in {shown(recorder.folder)}",
+        stderr_console().print(f"{len(recorder.written)} games recorded in {shown_path(recorder.folder)}",
                                highlight=False, markup=False)
 
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 import sys
 from contextlib import ExitStack, contextmanager
 from typing import Iterator, Optional
@@ -20,12 +19,13 @@ from tui.cli.args import (
     cluster_option,
     game_id,
     player_spec,
+    shown_path,
     stderr_console,
 )
-from tui.core.cluster import ClusterError
-from tui.core.league.db import DEFAULT_DB, LeagueDB, LeagueError, check_name
-from tui.core.league.table import table_rows
-from tui.core.storage import shown
+from tui.core.league import DEFAULT_DB
+
+# SQLite, openskill and Ray's adapter are imported by the commands that use them, not by every
+# `termarena` start (the CLI loads every command module).
 
 league_app = typer.Typer(help="A persistent league: players, rated games, the table (an SQLite file).",
                          no_args_is_help=True)
@@ -38,6 +38,11 @@ db_option = typer.Option(DEFAULT_DB, "--db", help=DB_HELP)
 @contextmanager
 def league_errors() -> Iterator[None]:
     """A league that cannot be read or written is one line on stderr and exit status 1, never a traceback."""
+    import sqlite3
+
+    from tui.core.cluster import ClusterError
+    from tui.core.league.db import LeagueError
+
     try:
         yield
     except (LeagueError, ClusterError) as e:
@@ -63,6 +68,8 @@ def add(
     db: str = db_option,
 ) -> None:
     """Add a player to GAME's league (creating the database if needed)."""
+    from tui.core.league.db import LeagueDB, LeagueError, check_name
+
     gid = game_id(game)
     parsed = player_spec(spec, allow_human=False, option="SPEC")
     try:
@@ -71,7 +78,7 @@ def add(
         raise typer.BadParameter(str(e), param_hint="NAME") from None
     with league_errors(), LeagueDB(db, create=True) as league:
         league.add_player(gid, name, parsed)
-    stderr_console().print(f"{gid}: {name} ({parsed.label}) joins the league in {shown(db)}",
+    stderr_console().print(f"{gid}: {name} ({parsed.label}) joins the league in {shown_path(db)}",
                            highlight=False, markup=False, soft_wrap=True)
 
 
@@ -82,6 +89,8 @@ def remove(
     db: str = db_option,
 ) -> None:
     """Take a player out of GAME's league: it plays no more and leaves the table; its games stay."""
+    from tui.core.league.db import LeagueDB
+
     gid = game_id(game)
     with league_errors(), LeagueDB(db) as league:
         league.remove_player(gid, name)
@@ -100,7 +109,9 @@ def run(
     db: str = db_option,
 ) -> None:
     """Play more games of GAME's league, the most instructive pairs first, each stored as it ends."""
+    from tui.core.league.db import LeagueDB
     from tui.core.league.run import Finished, run_league
+    from tui.core.league.table import table_rows
 
     gid = game_id(game)
     cluster = cluster_option(cluster)
@@ -145,6 +156,9 @@ def table(
     db: str = db_option,
 ) -> None:
     """GAME's league table, best first: games, wins, draws, losses and the openskill rating."""
+    from tui.core.league.db import LeagueDB
+    from tui.core.league.table import table_rows
+
     gid = game_id(game)
     with league_errors(), LeagueDB(db) as league:
         rows, stored = table_rows(league, gid), league.count_games(gid)

@@ -8,7 +8,7 @@ import typer
 
 from tui.cli.app import app
 from tui.cli.args import stderr_console
-from tui.core.opponents import SERVED_ENV
+from tui.core.specs import SERVED_ENV
 
 
 

@@ -20,12 +20,12 @@ from ai.player import SearchInfo
 from ai.worker import SearchEvent, SearchProcess, SearchRequest
 from engines.referee.process import Answer, BotCrashed, BotError, BotProcess
 from tui.core.session import Session
+from tui.core.specs import SERVED_ENV
 
 HINT_LEVEL = 6
 ANALYSIS_STEP_MS = 10_000  # the app's analysis: the longest one deepening step may take
 CHART_MS = 150  # the advantage chart: search time per position
 ANALYSES = {"analysis": "position", "chart": "game"}  # search purposes that are analyses, as the worker names them
-SERVED_ENV = "TERMARENA_SERVED"  # set by `termarena serve` for the apps it starts: no external bot there
 
 
 @dataclass

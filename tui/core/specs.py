@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from ai.levels import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL  # noqa: F401  (re-exported to the CLI and screens)
 
 
+SERVED_ENV = "TERMARENA_SERVED"  # set by `termarena serve` for the apps it starts: no external bot there
+
+
 class SpecError(ValueError):
     pass
 

@@ -25,9 +25,9 @@ from pathlib import Path
 from engines.numbers import quote
 from engines.referee import MatchResult
 from tui.core.specs import PlayerSpec, SpecError, parse_spec
+from tui.core.league import DEFAULT_DB  # noqa: F401  (the default file, named where SQLite is not loaded)
 from tui.core.storage import StorageError, regular_file_stat, shown
 
-DEFAULT_DB = "league.db"
 APPLICATION_ID = 0x74726C67  # "trlg": marks the file as a termarena league for `file` and for us
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_S = 30.0
