@@ -21,6 +21,7 @@ from typing import Callable, Iterator
 from ai.gc_pause import gc_paused
 from ai.levels import MAX_LEVEL, ai_module
 from ai.player import SearchInfo
+from ai.tournament import points
 from engines import resolve_game_id
 from engines.base import Game
 
@@ -95,8 +96,7 @@ def win_probability(game_id: str, score: float) -> float:
 
 def final_result(game: Game, seat: int) -> float:
     """A finished game for `seat`: 1 won, 0.5 drawn, 0 lost."""
-    out = game.outcome()
-    return 0.5 if out.winner is None else float(out.winner == seat)
+    return points(game.outcome().winner, seat)
 
 
 def analysis_player(game_id: str, *, think_ms: int | None = None, nodes: int | None = None):

@@ -89,6 +89,11 @@ class Score:
             self.draws += 1
 
 
+def points(winner: int | None, seat: int) -> float:
+    """What a finished game is worth to `seat`: 1 won, 0.5 drawn (no winner), 0 lost."""
+    return 0.5 if winner is None else float(winner == seat)
+
+
 @dataclass
 class AnswerTimes:
     """One player's answer times in ms over a match, and the games it lost on time."""

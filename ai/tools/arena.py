@@ -17,7 +17,7 @@ import random
 import time
 
 from ai.tools.specs import game_tools, make_player
-from ai.tournament import Score, elo_with_error
+from ai.tournament import Score, elo_with_error, points
 from engines import get_game, resolve_game_id
 
 CG_MARGIN = 0.6  # as `termarena bot`
@@ -77,7 +77,7 @@ def run(game_id: str, spec_a: str, spec_b: str, n: int, jobs: int = 2, plies: in
         for index, winner, length, u0, u1, diff in (pool.imap_unordered(play_one, tasks) if pool
                                                      else map(play_one, tasks)):
             a_seat = index % 2
-            score.add(0.5 if winner is None else (1.0 if winner == a_seat else 0.0))
+            score.add(points(winner, a_seat))
             t_a += u0 if a_seat == 0 else u1
             t_b += u1 if a_seat == 0 else u0
             margin += diff if a_seat == 0 else -diff

@@ -21,6 +21,7 @@ from ai.analysis import PROVEN, analysis_player, evaluate
 from ai.levels import make_player
 from ai.tools.arena import start
 from ai.tools.specs import game_tools
+from ai.tournament import points
 from engines import resolve_game_id
 
 PAIRS = ((2, 3), (3, 4), (4, 5), (2, 4), (3, 5))  # close enough that games swing both ways
@@ -43,7 +44,7 @@ def play_and_score(task: tuple) -> list[tuple[float, float]]:
                 samples.append((ev.score, game.current_player()))
         game.push(players[game.current_player()].choose(game))
     winner = game.outcome().winner
-    return [(s, 0.5 if winner is None else float(winner == seat)) for s, seat in samples]
+    return [(s, points(winner, seat)) for s, seat in samples]
 
 
 def sigmoid(x: float) -> float:

@@ -1,7 +1,7 @@
 """`--cluster ADDRESS`: games played as Ray tasks instead of on this machine's threads.
 
-Ray (the `[cluster]` extra) does the scheduling, placement, retries of lost nodes and the shipping of
-termarena's code to the nodes; termarena only hands it pure jobs (a game, its players, seed, opening and
+Ray (the `[cluster]` extra) does the scheduling, the placement on nodes and the retries of games whose
+node was lost; termarena only hands it pure jobs (a game, its players, seed, opening and
 limits) and gets back results.  Each game is one task reserving one CPU: a game's two bots take turns,
 so one core plays one game, and its answer times are measured on the node that plays it, against the
 limits of the game, exactly as on this machine.
@@ -32,7 +32,6 @@ R = TypeVar("R")
 _REMOTE = re.compile(r"ray://[A-Za-z0-9.\-]{1,253}:[0-9]{1,5}")
 CONNECT_TIMEOUT_S = 5
 START_TIMEOUT_S = 180  # a local start takes 5-20 s on a loaded 2-core machine
-MAX_IN_FLIGHT = 4096  # tasks handed to Ray at once: enough to fill a large cluster, bounded for an SPRT stop
 
 
 class ClusterError(Exception):
@@ -150,7 +149,7 @@ class RayCluster:
         task = ray.remote(num_cpus=1, max_retries=1)(play)
         todo = iter(items)
         running: list = []
-        limit = max(1, min(jobs, MAX_IN_FLIGHT))
+        limit = max(1, jobs)  # tasks handed to Ray at once (--jobs is bounded), so an SPRT stop calls off few
         try:
             while True:
                 for item in todo:

@@ -10,12 +10,22 @@ import sys
 from dataclasses import dataclass, field
 
 from ai.sprt import Sprt, pair_bucket
-from ai.tournament import AnswerTimes, Opening, Pairing, Score, elo_with_error, one_sided_elo_bound, schedule
+from ai.tournament import (
+    AnswerTimes,
+    Opening,
+    Pairing,
+    Score,
+    elo_with_error,
+    one_sided_elo_bound,
+    points,
+    schedule,
+)
 from engines.base import Termination
 from engines.referee import MatchResult
 from tui.core.jobs import GameJob, GameReport, play_game, seat_seeds
 from tui.core.pool import Runner, play_in_pool
 from tui.core.specs import PlayerSpec
+
 
 @dataclass
 class SprtState:
@@ -24,6 +34,7 @@ class SprtState:
     test: Sprt
     counts: list[int] = field(default_factory=lambda: [0] * 5)
     halves: dict[int, float] = field(default_factory=dict)  # twin -> points of player 0 in the first game
+    llr: float = 0.0  # of `counts`: computed once a pair (the normalized model iterates to find it)
 
     def add(self, p: Pairing, points_of_a: float) -> None:
         """A finished game; a pair is counted when both its games are."""
@@ -32,10 +43,7 @@ class SprtState:
             self.halves[p.twin] = points_of_a
         else:
             self.counts[pair_bucket(points_of_a + other)] += 1
-
-    @property
-    def llr(self) -> float:
-        return self.test.llr(self.counts)
+            self.llr = self.test.llr(self.counts)
 
     @property
     def result(self) -> str:
@@ -61,10 +69,6 @@ class TournamentResult:
     planned: int = 0  # games in the schedule (an SPRT may stop before)
 
 
-def points_of_a(p: Pairing, res: MatchResult) -> float:
-    return 0.5 if res.winner is None else (1.0 if res.winner == p.a_seat else 0.0)
-
-
 def run_tournament(game: str, specs: list[PlayerSpec], games_per_pair: int, seed: int, jobs: int,
                    time_limits: bool, think_ms: int | None = None, on_result=None,
                    openings: list[Opening] | None = None, sprt: Sprt | None = None,
@@ -81,9 +85,9 @@ def run_tournament(game: str, specs: list[PlayerSpec], games_per_pair: int, seed
 
     def play(p: Pairing) -> tuple[Pairing, GameReport]:
         seats = p.seats
-        return p, play_game(GameJob(game, (texts[seats[0]], texts[seats[1]]),
-                                    (specs[seats[0]].label, specs[seats[1]].label), p.seed, p.opening,
-                                    think_ms, time_limits, seat_seeds(p.seed), on_record is not None))
+        seated = (texts[seats[0]], texts[seats[1]])  # a spec's label is also the spec a bot is made from
+        return p, play_game(GameJob(game, seated, seated, p.seed, p.opening, think_ms, time_limits,
+                                    seat_seeds(p.seed), on_record is not None))
 
     def count(played: tuple[Pairing, GameReport]) -> bool:
         p, report = played
@@ -102,7 +106,7 @@ def run_tournament(game: str, specs: list[PlayerSpec], games_per_pair: int, seed
 
 
 def _count(t: TournamentResult, p: Pairing, res: MatchResult, times: tuple[list[float], list[float]]) -> None:
-    pts = points_of_a(p, res)
+    pts = points(res.winner, p.a_seat)
     sc = t.scores[(p.a, p.b)]
     sc.add(pts)
     if res.error:
@@ -145,9 +149,9 @@ def _elo_cell(sc: Score) -> str:
     bound = one_sided_elo_bound(sc)
     if bound is not None:
         return f"≥ {bound:+.0f}" if sc.wins else f"≤ {bound:+.0f}"
-    elo, err = elo_with_error(sc)
     if sc.games and sc.fraction in (0.0, 1.0):
         return "?"  # one-sided, too few games for a bound (the README says so)
+    elo, err = elo_with_error(sc)
     return f"{elo:+.0f}" + ("" if err == float("inf") else f" ± {err:.0f}")
 
 
@@ -167,9 +171,8 @@ def print_table(t: TournamentResult, console) -> None:
     for n, s in enumerate(t.specs):
         seat = [t.by_seat[(n, k)] for k in (0, 1)]
         tm = t.times[n].summary()
-        fmt = (lambda v: "-" if v is None else f"{v:,.1f}")
-        players.add_row(s.label, *(f"{x.wins}-{x.draws}-{x.losses}" for x in seat),
-                        fmt(tm["mean_ms"]), fmt(tm["p95_ms"]), fmt(tm["max_ms"]), str(tm["timeouts"]))
+        ms = ["-" if tm[k] is None else f"{tm[k]:,.1f}" for k in ("mean_ms", "p95_ms", "max_ms")]
+        players.add_row(s.label, *(f"{x.wins}-{x.draws}-{x.losses}" for x in seat), *ms, str(tm["timeouts"]))
     console.print(players)
     if t.sprt is not None:
         j = t.sprt.to_json()
