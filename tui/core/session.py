@@ -63,6 +63,9 @@ class Session:
         self.changes = 0  # counts every change of the game (moves, undo, redo, forfeit): autosave watches it
         self.clock: GameClock | None = None  # set after the moves given are replayed: they took no time here
         self.clock_held = False
+        # False where another program (a network game's host) decides when time is up: the clock here
+        # only shows the time, and a move never fails on it
+        self.referees_clock = True
         for text in moves or ():
             self.play(text)
         self._redo = list(reversed(redo or []))
@@ -164,7 +167,7 @@ class Session:
 
     def check_flag(self) -> Outcome | None:
         """End the game on time when the running clock has reached zero; returns that outcome."""
-        if self.clock is None or self.is_over():
+        if self.clock is None or not self.referees_clock or self.is_over():
             return None
         seat = self.clock.fallen()
         if seat is None:

@@ -255,15 +255,13 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
 
     # ------------------------------------------------------------------ clocks
 
-    referees_clock = True  # False where another program (a network game's host) decides when time is up
-
     def _clock_tick(self) -> None:
-        if not self._flag_fell() and not self.session.is_over():
-            self.query_one(StatusPanel).show(self.session, self.board)
+        if not self._flag_fell() and not self.session.is_over() and self.session.clock.running is not None:
+            self.query_one(StatusPanel).show(self.session, self.board)  # only a running clock changes
 
     def _flag_fell(self) -> bool:
         """End the game when the running clock reached zero (the loser is told the reason)."""
-        if not self.referees_clock or self.session.check_flag() is None:
+        if self.session.check_flag() is None:
             return False
         self.say(f"{self.board_cls.side_names[self.session.to_move()]} ran out of time", error=True)
         self._position_changed()

@@ -20,7 +20,7 @@ class NetGameScreen(GameScreen):
     def __init__(self, session, ai, link) -> None:
         super().__init__(session, ai)
         self.link = link
-        self.referees_clock = link.referees
+        session.referees_clock = link.referees
         self._pending: int | None = None  # the number of our move sent and not yet played by the host
         self._queue: list[object] | None = []  # events that came before the screen was up (None after)
         self._away = False  # the other player's connection is gone (host), or ours (client)

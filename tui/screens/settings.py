@@ -61,10 +61,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 yield Button("Cancel (esc)", id="cancel")
 
     def read(self) -> Settings:
-        try:
-            clock = check_clock(self.query_one("#clock", Input).value.strip())
-        except SettingsError as e:
-            raise SettingsError(str(e)) from None
+        clock = check_clock(self.query_one("#clock", Input).value.strip())
         return replace(self.settings, theme=self.query_one("#theme", Select).value,
                        board_style=self.query_one("#board_style", Select).value,
                        palette=self.query_one("#palette", Select).value,

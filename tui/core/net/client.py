@@ -20,7 +20,7 @@ from tui.core.net.events import (
     ClockIn, Ended, Lost, MoveIn, MoveRefused, Presence, UndoAnswered, UndoAsked, Undone, Welcome,
 )
 from tui.core.net.protocol import (
-    MAX_LINE, PRODUCT, VERSION, Message, ProtocolError, RateLimit, seat_of,
+    MAX_LINE, PRODUCT, ROLES, VERSION, Message, ProtocolError, RateLimit, seat_of,
 )
 from tui.core.net.wire import Closed, Connection
 
@@ -167,7 +167,7 @@ class NetClient:
         version = msg.number(0, what="protocol version")
         if version != VERSION:
             raise ProtocolError(f"the host speaks protocol version {version}, this termarena {VERSION}")
-        if msg.choice(1, ("play", "watch")) != self.role:
+        if msg.choice(1, ROLES) != self.role:
             raise ProtocolError("the host welcomed us in another role")
         seat = seat_of(msg.words[2], "WELCOME")
         if (seat is None) != (self.role == "watch"):

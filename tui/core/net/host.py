@@ -18,10 +18,9 @@ from typing import Callable
 
 from engines.base import InvalidOutput
 from engines.numbers import quote
-from tui.core.net import DEFAULT_PORT  # noqa: F401  (re-exported: the port a host listens on)
 from tui.core.net.events import CutOff, Joined, Left, PeerMoved, UndoAnswered, UndoAsked
 from tui.core.net.protocol import (
-    MAX_LINE, PRODUCT, VERSION, Message, ProtocolError, RateLimit, seat_word,
+    MAX_LINE, PRODUCT, ROLES, VERSION, Message, ProtocolError, RateLimit, seat_word,
 )
 from tui.core.net.wire import Closed, Connection
 from tui.core.session import Session, outcome_result
@@ -172,7 +171,7 @@ class NetHost:
         version = hello.number(1, what="protocol version")
         if version != VERSION:
             raise ProtocolError(f"protocol version {version} is not supported (this host speaks {VERSION})")
-        role = hello.choice(2, ("play", "watch"))
+        role = hello.choice(2, ROLES)
         if not hmac.compare_digest(hello.words[3].encode(), self.code.encode()):
             raise ProtocolError("wrong join code")
         if role == "watch":
