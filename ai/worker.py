@@ -23,6 +23,7 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Iterator
 
+from ai.analysis import TOP_LINES  # analysis lines sent to the app
 from ai.player import SearchInfo
 
 INFO_EVERY_S = 0.1  # progress reports at most this often
@@ -55,7 +56,6 @@ class SearchEvent:
 
 
 MAX_MESSAGE_BYTES = 1 << 20  # a request is a game record: far below this
-MAX_LINES = 3  # analysis lines sent to the app (TOP_LINES of ai.analysis)
 MAX_LINE_PLIES = 8  # moves of the best line the app takes
 
 
@@ -71,7 +71,7 @@ def _decode_event(data: bytes) -> SearchEvent:
     line = d.get("line")
     return SearchEvent(int(d["search_id"]), str(d["kind"]), SearchInfo(**info) if info else None,
                        d.get("move"), d.get("error"),
-                       None if lines is None else tuple((str(m), float(s)) for m, s in lines[:MAX_LINES]),
+                       None if lines is None else tuple((str(m), float(s)) for m, s in lines[:TOP_LINES]),
                        None if verdict is None else dict(verdict),
                        None if line is None else tuple(str(m) for m in line[:MAX_LINE_PLIES]))
 
@@ -148,7 +148,7 @@ def _analyse(game, think_ms: int | None, sid: int, send) -> None:  # in the work
     for ev in deepening(game, think_ms):
         send(SearchEvent(sid, "info", info=SearchInfo(depth=ev.depth, nodes=ev.nodes, score=ev.score, best=ev.best,
                                                       note="solved" if ev.proven else ""),
-                         lines=tuple((line.move, line.score) for line in ev.lines[:MAX_LINES]),
+                         lines=tuple((line.move, line.score) for line in ev.lines[:TOP_LINES]),
                          line=ev.line[:MAX_LINE_PLIES]))
     send(SearchEvent(sid, "done", move=None if ev is None else ev.best))
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engines import GAME_IDS, UnknownGame, get_game, resolve_game_id
-from engines.base import FORFEIT_REASONS, EngineError, Game, Termination
+from engines.base import FORFEIT_REASONS, EngineError, Game, Outcome, Termination
 from engines.numbers import SEED_MAX, SEED_MIN, NumberError, one_line, parse_int, quote
 from engines.record import RecordError, TurnRecord, parse_line, to_lines
 
@@ -81,13 +81,18 @@ class SavedGame:
         return cls.from_text(self.start) if self.start is not None else cls.new(self.seed)
 
 
+def result_code(winner: int | None) -> str:
+    """The `result` of a finished game: "1-0", "0-1", or "1/2-1/2" (no winner)."""
+    return "1/2-1/2" if winner is None else ("1-0" if winner == 0 else "0-1")
+
+
+def outcome_result(out: Outcome | None) -> tuple[str, str]:
+    """The save file's `result` and `reason` of an outcome: "1-0", "0-1", "1/2-1/2", or "*" unfinished."""
+    return ("*", "") if out is None else (result_code(out.winner), out.reason)
+
+
 def result_text(game: Game) -> tuple[str, str]:
-    out = game.outcome()
-    if out is None:
-        return "*", ""
-    if out.winner is None:
-        return "1/2-1/2", out.reason
-    return ("1-0" if out.winner == 0 else "0-1"), out.reason
+    return outcome_result(game.outcome())
 
 
 def dump(saved: SavedGame, final: Game) -> str:

@@ -25,9 +25,9 @@ class OpeningsError(ValueError):
 
 def load_openings(path: Path, game_id: str) -> list[Opening]:
     try:
-        raw = read_regular_file(path, MAX_OPENINGS_BYTES)
+        raw = read_regular_file(path, MAX_OPENINGS_BYTES, "an openings file")
     except StorageError as e:
-        raise OpeningsError(str(e).replace("a save file", "an openings file")) from None
+        raise OpeningsError(str(e)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:

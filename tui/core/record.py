@@ -11,14 +11,10 @@ from pathlib import Path
 
 from engines import get_game
 from engines.referee import MatchResult
-from engines.savefile import SavedGame, dump
+from engines.savefile import SavedGame, dump, result_code
 from tui.core.storage import SUFFIX, StorageError, atomic_write, check_saves_dir, shown
 
 MAX_TAKEN = 1000  # names tried for one game before giving up
-
-
-def result_code(winner: int | None) -> str:
-    return "1/2-1/2" if winner is None else ("1-0" if winner == 0 else "0-1")
 
 
 def recorded_save(result: MatchResult, date: str) -> tuple[SavedGame, object]:

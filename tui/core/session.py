@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from engines import GameRecord, get_game, resolve_game_id
 from engines.base import FORFEIT_REASONS, Game, InvalidOutput, Outcome
 from engines.numbers import check_seed
-from engines.savefile import SavedGame
+from engines.savefile import SavedGame, outcome_result
 from tui.core.clock import GameClock
 from tui.core.specs import PlayerSpec
 
@@ -298,11 +298,3 @@ class Session:
         reason = re.sub(r"\b(?:seat|player) ([01])\b", lambda m: side_names[int(m.group(1))], reason)
         return headline, reason[:1].upper() + reason[1:]
 
-
-def outcome_result(out: Outcome | None) -> tuple[str, str]:
-    """The save file's `result` and `reason` of an outcome: "1-0", "0-1", "1/2-1/2", or "*" unfinished."""
-    if out is None:
-        return "*", ""
-    if out.winner is None:
-        return "1/2-1/2", out.reason
-    return ("1-0" if out.winner == 0 else "0-1"), out.reason

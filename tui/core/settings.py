@@ -121,7 +121,7 @@ def load_settings(path: Path | None = None) -> Loaded:
     if not os.path.lexists(path):
         return Loaded(Settings())
     try:
-        raw = read_regular_file(path, SETTINGS_MAX_BYTES)
+        raw = read_regular_file(path, SETTINGS_MAX_BYTES, "a settings file")
         return Loaded(parse_settings(raw.decode("utf-8")))
     except (StorageError, SettingsError, UnicodeDecodeError, TypeError, ValueError) as e:
         why = str(e) if not isinstance(e, UnicodeDecodeError) else "not UTF-8 text"

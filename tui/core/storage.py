@@ -127,13 +127,14 @@ def read_text(path: Path) -> str:
     return decode_save(read_regular_file(path, MAX_SAVE_BYTES), path)
 
 
-def read_regular_file(path: Path, limit: int) -> bytes:
-    """At most `limit` bytes of a regular file; StorageError for anything else, without blocking.
+def read_regular_file(path: Path, limit: int, what: str = "a save file") -> bytes:
+    """At most `limit` bytes of a regular file; StorageError for anything else, without blocking
+    (`what` names what the file should be, in the messages).
 
     The type is checked before opening (opening a FIFO or a device can block or have effects) and again
     on the opened descriptor (the name may have been replaced in between); the read stops one byte past
     `limit`, so a file that grows or lies about its size cannot make it read more."""
-    regular_file_stat(path, limit, "a save file")
+    regular_file_stat(path, limit, what)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
@@ -142,14 +143,14 @@ def read_regular_file(path: Path, limit: int) -> bytes:
     try:
         opened = os.fstat(fd)
         if not stat.S_ISREG(opened.st_mode):
-            raise StorageError(f"{shown(path)}: {file_kind(opened.st_mode)}, not a save file")
+            raise StorageError(f"{shown(path)}: {file_kind(opened.st_mode)}, not {what}")
         data = _read_at_most(fd, limit + 1)
     except OSError as e:
         raise StorageError(f"{shown(path)}: {e.strerror or e}") from None
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise StorageError(f"{shown(path)}: more than {limit:,} bytes is far too large for a save file")
+        raise StorageError(f"{shown(path)}: more than {limit:,} bytes is far too large for {what}")
     return data
 
 

@@ -25,7 +25,6 @@ from pathlib import Path
 from engines.numbers import quote
 from engines.referee import MatchResult
 from tui.core.specs import PlayerSpec, SpecError, parse_spec
-from tui.core.league import DEFAULT_DB  # noqa: F401  (the default file, named where SQLite is not loaded)
 from tui.core.storage import StorageError, regular_file_stat, shown
 
 APPLICATION_ID = 0x74726C67  # "trlg": marks the file as a termarena league for `file` and for us

@@ -18,12 +18,13 @@ from typing import Callable
 
 from engines.base import InvalidOutput
 from engines.numbers import quote
+from engines.savefile import outcome_result
 from tui.core.net.events import CutOff, Joined, Left, PeerMoved, UndoAnswered, UndoAsked
 from tui.core.net.protocol import (
     MAX_LINE, PRODUCT, ROLES, VERSION, Message, ProtocolError, RateLimit, seat_word,
 )
 from tui.core.net.wire import Closed, Connection
-from tui.core.session import Session, outcome_result
+from tui.core.session import Session
 
 HELLO_TIMEOUT_S = 10.0
 MAX_WATCHERS = 16

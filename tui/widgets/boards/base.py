@@ -65,6 +65,7 @@ class Board(Widget, can_focus=True):
         self.origin = (0, 0)  # where the drawing starts inside the widget, for mouse clicks
         self.analysis_move: str | None = None  # the analysis' best move, marked by the drawing
         self.analysis_line: tuple[str, ...] = ()  # the best line (best move first), where a board draws it
+        self.analysis_positions: list[tuple[str, object]] = []  # its later moves with their positions
 
     @property
     def game(self) -> Game:
@@ -107,13 +108,19 @@ class Board(Widget, can_focus=True):
         line = line if text is not None else ()
         if text != self.analysis_move or line != self.analysis_line:
             self.analysis_move, self.analysis_line = text, line
+            self.analysis_positions = self._line_positions(line)
             self.refresh()
 
     def line_positions(self) -> list[tuple[str, object]]:
         """The moves of the analysis' line after the best one, each with the position it is played in
-        (a copy of the game), for boards that draw the line; stops at a move the engine refuses."""
+        (a copy of the game), for boards that draw the line."""
+        return self.analysis_positions
+
+    def _line_positions(self, line: tuple[str, ...]) -> list[tuple[str, object]]:
+        # Worked out once a line (a board redraws on every mouse move); the screen clears the line
+        # whenever its position changes, so these never outlive it.  Stops at a move the engine refuses.
         out, game = [], self.game.copy()
-        for k, move in enumerate(self.analysis_line):
+        for k, move in enumerate(line):
             if k:
                 out.append((move, game.copy()))
             try:
