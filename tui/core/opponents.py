@@ -14,6 +14,7 @@ import os
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Callable, Iterator
 
 from ai.analysis import MoveVerdict
 from ai.player import SearchInfo
@@ -87,6 +88,16 @@ class AIOpponent:
                     except TypeError:  # not a verdict: a garbled message, skipped
                         pass
         return out
+
+    def follow(self, search: Search, cancelled: Callable[[], bool], timeout: float) -> Iterator[list[SearchEvent]]:
+        """The events of `search`, a batch at a time, until its last ("done" or "error"), until it is no
+        longer the current search, or until `cancelled()`.  Blocks: iterate in a worker thread."""
+        while not cancelled() and self.search is search:
+            events = self.wait(search, timeout)
+            if events:
+                yield events
+                if any(ev.kind in ("done", "error") for ev in events):
+                    return
 
     def finished(self) -> None:
         self.search = None

@@ -62,12 +62,9 @@ class AnalysisHost:
     @work(thread=True, exclusive=True, group="analysis", exit_on_error=False)
     def _wait_for_analysis(self, search) -> None:
         worker = get_current_worker()
-        analyst = self.app.analyst
-        while not worker.is_cancelled and analyst.search is search:
-            for ev in analyst.wait(search, WAIT_S):
+        for events in self.app.analyst.follow(search, lambda: worker.is_cancelled, WAIT_S):
+            for ev in events:
                 self.post_message(AnalysisReport(search, ev))
-                if ev.kind in ("done", "error"):
-                    return
 
     def on_analysis_report(self, message: AnalysisReport) -> None:  # (by name: a mixin gets no @on)
         analyst, search, ev = self.app.analyst, message.search, message.event

@@ -50,13 +50,8 @@ class ChartHost:
     @work(thread=True, exclusive=True, group="chart", exit_on_error=False)
     def _wait_for_chart(self, ai: AIOpponent, search) -> None:
         worker = get_current_worker()
-        while not worker.is_cancelled and ai.search is search:
-            events = ai.wait(search, WAIT_S)
-            if events:
-                done = any(ev.kind in ("done", "error") for ev in events)
-                self.post_message(ChartProgress(search, done))
-                if done:
-                    return
+        for events in ai.follow(search, lambda: worker.is_cancelled, WAIT_S):
+            self.post_message(ChartProgress(search, any(ev.kind in ("done", "error") for ev in events)))
 
     def on_chart_progress(self, message: ChartProgress) -> None:  # (by name: a mixin gets no @on)
         if message.search is not self._chart_search:

@@ -234,11 +234,9 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
     @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
     def _wait_for_ai(self, search) -> None:
         worker = get_current_worker()
-        while not worker.is_cancelled and self.ai.search is search:
-            for ev in self.ai.wait(search, AI_WAIT_S):
+        for events in self.ai.follow(search, lambda: worker.is_cancelled, AI_WAIT_S):
+            for ev in events:
                 self.post_message(AIReport(search, ev))
-                if ev.kind in ("done", "error"):
-                    return
 
     @on(AIReport)
     def _ai_report(self, message: AIReport) -> None:
