@@ -79,9 +79,10 @@ class PositionEval:
         """The side to move's chance of winning (a draw counts one half)."""
         return self.result if self.result is not None else win_probability(game_id, self.score)
 
-    def describe(self) -> str:
+    def info(self) -> SearchInfo:
+        """The evaluation as a search progress report (what the app's thinking line shows)."""
         return SearchInfo(depth=self.depth, nodes=self.nodes, score=self.score, best=self.best,
-                          note="solved" if self.proven else "").describe()
+                          note="solved" if self.proven else "")
 
 
 def win_probability(game_id: str, score: float) -> float:

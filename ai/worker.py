@@ -146,8 +146,7 @@ def _analyse(game, think_ms: int | None, sid: int, send) -> None:  # in the work
 
     ev = None
     for ev in deepening(game, think_ms):
-        send(SearchEvent(sid, "info", info=SearchInfo(depth=ev.depth, nodes=ev.nodes, score=ev.score, best=ev.best,
-                                                      note="solved" if ev.proven else ""),
+        send(SearchEvent(sid, "info", info=ev.info(),
                          lines=tuple((line.move, line.score) for line in ev.lines[:TOP_LINES]),
                          line=ev.line[:MAX_LINE_PLIES]))
     send(SearchEvent(sid, "done", move=None if ev is None else ev.best))
