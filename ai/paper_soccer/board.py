@@ -183,6 +183,67 @@ def gen_turns(pm: list[int], ball: int, seat: int, max_states: int = 1 << 30,
     return res
 
 
+def gen_turns_short(pm: list[int], ball: int, seat: int, max_states: int = 1 << 30,
+                    per_end: int = 1 << 30) -> GenResult:
+    """The effect-distinct turns of `seat` from `ball`, shortest first: `gen_turns` breadth first.
+
+    A budget cut leaves out long turns only, never a short one (the depth-first `gen_turns` with a
+    budget or a cap on the visits of a bounce point can miss the two-step turn that is the only safe
+    one: seen in a game lost that way).  A turn into the goal `seat` attacks stops the search (`win`);
+    own goals and stuck turns are not listed (one is kept in `losing`).  `per_end`: turns kept per end
+    point (the shortest).  `pm` is only read."""
+    res = GenResult()
+    turns = res.turns
+    top = seat == 0
+    steps_of = STEPS_ORD[seat]
+    seen: set[int] = set()
+    per: dict[int, int] = {}
+    front = [(ball, 0, 1 << ball, ())]  # point, the turn's edge bits, the points it touched, path
+    while front:
+        nxt = []
+        for p, eb, pts, path in front:
+            m = pm[p]
+            for bit, q, _back, e, sid, _fq in steps_of[p]:
+                if m & bit or eb & e:
+                    continue
+                if q >= 99:
+                    if (q < 102) == top:
+                        res.win = (*path, sid)
+                        res.states = len(seen)
+                        return res
+                    if res.losing is None:
+                        res.losing = (*path, sid)
+                    continue
+                neb = eb | e
+                key = (neb << 7) | q
+                if key in seen:
+                    continue
+                seen.add(key)
+                mq = pm[q]
+                if not mq and not pts >> q & 1:  # a fresh point: the turn ends here
+                    c = per.get(q, 0)
+                    if c < per_end:
+                        per[q] = c + 1
+                        turns.append((q, neb, (*path, sid)))
+                    else:
+                        res.complete = False
+                    continue
+                for bit2, _q2, _b2, e2, _s2, _f2 in STEPS[q]:
+                    if not (mq & bit2 or neb & e2):
+                        break
+                else:  # stuck on a bounce point
+                    if res.losing is None:
+                        res.losing = (*path, sid)
+                    continue
+                if len(seen) >= max_states:
+                    res.complete = False
+                    continue
+                nxt.append((q, neb, pts | 1 << q, (*path, sid)))
+        front = nxt
+    res.states = len(seen)
+    return res
+
+
 def gen_ends(pm: list[int], ball: int, seat: int):
     """The cheap generator of the search tree: one turn per reachable end point, each bounce point
     expanded once (the first way the depth-first search meets it).  Returns (win, turns, losing,

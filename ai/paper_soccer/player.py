@@ -42,6 +42,9 @@ class Level(BaseLevel):
     epsilon: float = 0.0  # search levels: how often a random turn among those leaving no goal open
     near_ply: int = 2  # search levels: plies below the root searched with the richer generator
     parity: int = 1  # search levels: 1 = answer from odd depths only, 0 = from every depth (as before)
+    root_short: int = 0  # states of the root's breadth-first look for short turns (`Searcher`; 0: none)
+    lmr_after: int = 0  # late-move reductions in the tree: turns searched in full first (0: none)
+    root_lmr: int = 0  # the same at the root
 
 
 LEVEL_TABLE: dict[int, Level] = {
@@ -54,7 +57,8 @@ LEVEL_TABLE: dict[int, Level] = {
              "random (leaving no goal open)", nodes=600, cap_ms=1500, epsilon=0.25, near_ply=0, parity=0),
     5: Level("alpha-beta, 2,500 nodes a turn, rich replies one ply deep", nodes=2_500, cap_ms=2500, near_ply=1),
     6: Level("full alpha-beta over whole turns with a transposition table, rich replies two plies deep, "
-             "40,000 nodes or the time limit", nodes=40_000, cap_ms=2500),
+             "late turns searched shallower first, 40,000 nodes or the time limit", nodes=40_000, cap_ms=2500,
+             root_short=3000, lmr_after=2, root_lmr=3),
 }
 
 LEVELS: dict[int, str] = level_descriptions(LEVEL_TABLE)
@@ -74,7 +78,9 @@ class PaperSoccerPlayer(SearchPlayer):
     def __init__(self, level: int, *, think_ms: int | None = None, seed: int | None = None,
                  weights: Weights | None = None, **changes) -> None:
         super().__init__(level, think_ms=think_ms, seed=seed, **changes)
-        self.searcher = Searcher(weights, near_ply=self.cfg.near_ply, parity=self.cfg.parity)
+        cfg = self.cfg
+        self.searcher = Searcher(weights, near_ply=cfg.near_ply, parity=cfg.parity, root_short=cfg.root_short,
+                                 lmr_after=cfg.lmr_after, root_lmr=cfg.root_lmr)
 
     def search(self, game, *, t0, stop, deadline, all_scores, report) -> SearchResult:
         cfg = self.cfg

@@ -16,6 +16,16 @@
   depth (about +-20 units); with `parity=1` only odd depths (the root side moving last) give the
   answer, even ones only order the turns: at 2,000 nodes odd-only beat every-depth 39-21 and
   even-only lost 29-31, and with odd-only 4,500 nodes beat 1,200 44-16 (every depth: 35-25).
+* Root turns come from the capped depth-first generator (`root_visits`, `root_per_end`); with
+  `root_short` the short turns it missed are added, breadth first (`board.gen_turns_short`), and when
+  no listed turn is safe the turns the caps left out are looked at before the game is given up.  A
+  game level 6 lost to a public C++ bot turned on a two-step turn, the only safe one, that the capped
+  generator never listed (tests/ai/test_paper_soccer.py).
+* Late-move reductions (`lmr_after`, `root_lmr`): after the first turns of a node, the others are
+  searched 2 plies shallower with a null window first (2, not 1: the evaluation swings with the side
+  to move at the leaves), and again in full when they beat the best so far.  On 40 late-game
+  positions depth 7 took 18 s instead of 78 s; against the C++ bots at CodinGame's limits it changed
+  nothing measurable (see the README).
 * `tie_noise` (see `search`) varies the choice among (nearly) equal turns with a seeded rng.
 * Evaluation, from the mover's side (`Weights`), measured in self-play (1,000 nodes a turn, 60-100
   games a pair, colours swapped):
@@ -36,12 +46,14 @@ import time
 from dataclasses import dataclass
 
 from ai.paper_soccer.board import (GOAL_BITS, N_POINTS, OPEN, STEPS, X, Y, apply, can_score, can_score_fast,
-                                   flood, from_game, gen_ends, gen_turns, path_str, touched_of, undo)
+                                   flood, from_game, gen_ends, gen_turns, gen_turns_short, path_str, touched_of,
+                                   undo)
 from ai.gc_pause import gc_paused
 
 WIN = 1_000_000
 WIN_BOUND = WIN - 1000  # values beyond this are proven results
 EXACT, LOWER, UPPER = 0, 1, 2
+ROOT_FALLBACK_STATES = 20_000  # the root's last look for a safe turn when the capped lists have none
 
 
 @dataclass
@@ -99,8 +111,13 @@ class Searcher:
     def __init__(self, weights: Weights | None = None, *, visits: int = 1, per_end: int = 1,
                  states: int = 400, root_visits: int = 4, root_per_end: int = 6, root_states: int = 6000,
                  parity: int = 0, near_ply: int = 0, near_visits: int = 3, near_per_end: int = 3,
-                 near_states: int = 1500):
+                 near_states: int = 1500, root_short: int = 0, lmr_after: int = 0, lmr_depth: int = 3,
+                 root_lmr: int = 0):
         self.w = weights or Weights()
+        self.root_short = root_short  # states of the root's breadth-first supplement (0: none)
+        self.lmr_after = lmr_after  # turns searched in full at a node before the reduced ones (0: none)
+        self.lmr_depth = lmr_depth  # the least depth left at which a node reduces
+        self.root_lmr = root_lmr  # the same at the root (0: none)
         self.pv = _progress_tables(self.w)
         self.ft = _fresh_table(self.w.fshape)
         # move ordering: the static value for the mover of ending a turn on p
@@ -173,6 +190,13 @@ class Searcher:
             self.tt.clear()
         r = gen_turns(pm, ball, stm, max_states=self.root_states, per_end=self.root_per_end,
                       max_visits=self.root_visits)
+        if r.win is None and not r.complete and self.root_short:
+            # the capped depth-first generator can miss a short turn (it spends a bounce point's visits
+            # on long ways through it first), and that turn can be the only safe one: add the short turns
+            extra = gen_turns_short(pm, ball, stm, max_states=self.root_short, per_end=self.root_per_end)
+            r.win = extra.win
+            seen = {(t[0], t[1]) for t in r.turns}
+            r.turns += [t for t in extra.turns if (t[0], t[1]) not in seen]
         if r.win is not None:
             res.move, res.score, res.proven, res.depth = path_str(r.win), WIN - 1, True, 1
             res.scores = {res.move: res.score}
@@ -187,20 +211,12 @@ class Searcher:
             res.scores = {res.move: res.score}
             return
         # drop turns that let the opponent score at once, while others remain
-        opp = 1 - stm
-        safe = []
-        # past 40% of the time, the cheap test (the full one can cost milliseconds a turn late in a game)
-        hurry = None if deadline is None else t0 + 0.4 * (deadline - t0)
-        for t in turns:
-            apply(pm, t[2])
-            if hurry is not None and time.monotonic() > hurry:
-                bad = can_score_fast(pm, t[0], opp)
-            else:
-                bad = can_score(pm, t[0], opp, 4000) is not None
-            undo(pm, t[2])
-            self.nodes += 1
-            if not bad:
-                safe.append(t)
+        safe = self._safe_turns(pm, stm, turns, deadline, t0)
+        if not safe and not r.complete and self.root_short:
+            # before giving the game up, the turns the caps left out (about 50 ms at most)
+            full = gen_turns(pm, ball, stm, max_states=ROOT_FALLBACK_STATES)
+            seen = {(t[0], t[1]) for t in turns}
+            safe = self._safe_turns(pm, stm, [t for t in full.turns if (t[0], t[1]) not in seen], deadline, t0)
         res.safe = [path_str(t[2]) for t in safe]
         if not safe:
             t = turns[0]
@@ -257,6 +273,24 @@ class Searcher:
             res.scores = {path_str(t[2]): 0 for t in root}
         res.nodes = self.nodes
 
+    def _safe_turns(self, pm, stm, turns, deadline, t0) -> list:
+        """The turns after which the opponent cannot score at once."""
+        opp = 1 - stm
+        safe = []
+        # past 40% of the time, the cheap test (the full one can cost milliseconds a turn late in a game)
+        hurry = None if deadline is None else t0 + 0.4 * (deadline - t0)
+        for t in turns:
+            apply(pm, t[2])
+            if hurry is not None and time.monotonic() > hurry:
+                bad = can_score_fast(pm, t[0], opp)
+            else:
+                bad = can_score(pm, t[0], opp, 4000) is not None
+            undo(pm, t[2])
+            self.nodes += 1
+            if not bad:
+                safe.append(t)
+        return safe
+
     def _tie_pick(self, res: SearchResult) -> None:
         best = max(res.scores.values())
         k = self.tie_noise
@@ -270,13 +304,20 @@ class Searcher:
         alpha = -WIN - 1
         k1 = self.tie_noise + 1 if self.tie_noise else 0
         tch0 = touched_of(pm) | (1 << ball)
-        for t in root:
+        late = self.root_lmr if self.root_lmr and depth >= 4 and not multipv else 1 << 30
+        for i, t in enumerate(root):
             end, eb, path = t
             apply(pm, path)
             try:
                 f1 = self.f0 - self.ft[end]
                 tch = tch0 | (1 << end)
-                if multipv:
+                if i >= late:
+                    # a late root turn: first a null window 2 plies shallower at the edge of the exact band
+                    edge = alpha - k1
+                    v = -self._negamax(pm, end, 1 - stm, h ^ eb, depth - 3, -edge - 1, -edge, 1, f1, tch)
+                    if v > edge:
+                        v = -self._negamax(pm, end, 1 - stm, h ^ eb, depth - 1, -WIN - 1, -alpha + k1, 1, f1, tch)
+                elif multipv:
                     v = -self._negamax(pm, end, 1 - stm, h ^ eb, depth - 1, -WIN - 1, WIN + 1, 1, f1, tch)
                 else:
                     v = -self._negamax(pm, end, 1 - stm, h ^ eb, depth - 1, -WIN - 1,
@@ -293,7 +334,7 @@ class Searcher:
         # tch: the touched points (`board.touched_of`), kept up to date turn by turn: a turn touches
         # only the point it starts from and the one it ends on (it bounces at touched points)
         self.nodes += 1
-        if self.nodes >= self.node_limit or (self.nodes & 63 == 0 and self.deadline is not None
+        if self.nodes >= self.node_limit or (self.nodes & 15 == 0 and self.deadline is not None
                                               and time.monotonic() >= self.deadline):
             raise _Stop
         if depth <= 0:
@@ -351,13 +392,24 @@ class Searcher:
         ft = self.ft
         tch1 = tch | (1 << ball)
         searched = 0
+        # late turns at deep enough nodes are searched 2 plies shallower first (2: the evaluation swings
+        # with the side to move at the leaves), with a null window; again in full when they beat alpha
+        late = self.lmr_after if self.lmr_after and depth >= self.lmr_depth else 1 << 30
         while True:
-            for t in turns[searched:]:
+            for i, t in enumerate(turns[searched:], searched):
                 end, eb, path = t
                 apply(pm, path)
                 try:
-                    v = -self._negamax(pm, end, nstm, h ^ eb, depth - 1, -beta, -alpha, ply + 1, f0 - ft[end],
-                                       tch1 | (1 << end))
+                    tch2 = tch1 | (1 << end)
+                    if i >= late:
+                        v = -self._negamax(pm, end, nstm, h ^ eb, depth - 3, -alpha - 1, -alpha, ply + 1,
+                                           f0 - ft[end], tch2)
+                        if v > alpha:
+                            v = -self._negamax(pm, end, nstm, h ^ eb, depth - 1, -beta, -alpha, ply + 1,
+                                               f0 - ft[end], tch2)
+                    else:
+                        v = -self._negamax(pm, end, nstm, h ^ eb, depth - 1, -beta, -alpha, ply + 1,
+                                           f0 - ft[end], tch2)
                 finally:
                     undo(pm, path)
                 if v > best:
@@ -373,6 +425,8 @@ class Searcher:
                 complete = True
                 seen = {t[1] << 7 | t[0] for t in turns}
                 r = gen_turns(pm, ball, stm, max_states=2_000)
+                if self.deadline is not None and time.monotonic() >= self.deadline:
+                    raise _Stop  # that generation can take milliseconds: never past the deadline by many
                 extra = [t for t in r.turns if (t[1] << 7 | t[0]) not in seen]
                 if extra:
                     turns = turns + extra

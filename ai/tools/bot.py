@@ -4,8 +4,8 @@
     python -m ai.tools.bot connect4 mcts:decisive=1
     python -m ai.tools.bot cultist-wars greedy
 
-Each turn's deadline is 60% of the game's CodinGame limit, as `termarena bot` keeps; a spec's own
-budget (`ms`, `iterations`) can only make it shorter."""
+Each turn's deadline is 60% of the game's CodinGame limit, as `termarena bot` keeps (`--margin`
+changes the share); a spec's own budget (`ms`, `iterations`) can only make it shorter."""
 from __future__ import annotations
 
 import argparse
@@ -20,9 +20,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("game")
     ap.add_argument("spec")
     ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--margin", type=float, default=0.6, help="the share of each turn's limit to use")
     args = ap.parse_args(argv)
     game_id = resolve_game_id(args.game)
-    return run_bot(game_id, make_player(game_id, args.spec, args.seed).choose, margin=0.6)
+    return run_bot(game_id, make_player(game_id, args.spec, args.seed).choose, margin=args.margin)
 
 
 if __name__ == "__main__":

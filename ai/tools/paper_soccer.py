@@ -23,7 +23,8 @@ class AbPlayer:
     evaluation weights of `search.Weights` by name."""
 
     SEARCH_KEYS = ("visits", "per_end", "states", "root_visits", "root_per_end", "root_states",
-                   "near_ply", "near_visits", "near_per_end", "near_states", "parity")
+                   "near_ply", "near_visits", "near_per_end", "near_states", "parity", "root_short",
+                   "lmr_after", "lmr_depth", "root_lmr")
 
     def __init__(self, opts: dict, seed: int | None):
         from ai.paper_soccer.search import WIN_BOUND, Searcher, Weights

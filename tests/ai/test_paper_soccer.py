@@ -8,7 +8,8 @@ import random
 import pytest
 
 from ai.paper_soccer import make_player
-from ai.paper_soccer.board import (GOAL_BITS, OPEN, can_score, danger_count, flood, from_game, gen_turns, path_str,
+from ai.paper_soccer.board import (GOAL_BITS, OPEN, can_score, danger_count, flood, from_game, gen_turns,
+                                  gen_turns_short, path_str,
                                   reach_possible, touched_of)
 from engines.paper_soccer import PaperSoccer
 from tests.ai.real_play import logged_position, moves_to_try, safe_moves, winning_moves
@@ -155,3 +156,39 @@ def test_level_6_varies_equal_choices_between_seeds_without_leaving_goals_open()
     for seed in range(3):
         res = Searcher().search(g, node_limit=600, tie_noise=k, rng=random.Random(seed))
         assert res.scores[res.move] >= max(res.scores.values()) - k
+
+
+def test_breadth_first_generator_finds_every_effect_and_a_budget_never_hides_a_short_turn():
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(3):
+        g = PaperSoccer.new()
+        while not g.is_over():
+            pm, ball, seat, _turn, _h = from_game(g)
+            full = gen_turns(pm, ball, seat, max_states=20_000)
+            short = gen_turns_short(pm, ball, seat, max_states=20_000)
+            assert (full.win is None) == (short.win is None)
+            if full.win is None and full.complete and short.complete:
+                assert {t[:2] for t in short.turns} == {t[:2] for t in full.turns}
+                assert (full.losing is None) == (short.losing is None)
+                cut = gen_turns_short(pm, ball, seat, max_states=100)  # > the 72 states of two steps
+                kept = {t[:2] for t in cut.turns}
+                assert all(t[:2] in kept for t in short.turns if len(t[2]) <= 2)
+                assert all(g.is_legal(path_str(t[2])) for t in cut.turns)
+                checked += 1
+            g.push(g.random_turn(rng))
+    assert checked > 30
+
+
+# A game level 6 lost to a public C++ bot: after these turns every turn but the two-step 41 leaves the
+# opponent a goal, and the capped depth-first generator of the root did not list 41.
+ONLY_SAFE_TURN_41 = ("0 7 1 6 7 4 2471 6147474 53 1763 025522 7245 03 1644 1 6635 714 4613 4 4 6 17533 30 74410 71 "
+                     "74214 1 3 1 16 36017 25 06 346 5677102 13 135745 3336 5 024 63 1675 760 132 24746 364 7 "
+                     "1763423 0521364 57")
+
+
+def test_level_6_finds_the_only_safe_turn_even_when_it_is_short():
+    g = PaperSoccer.new()
+    for m in ONLY_SAFE_TURN_41.split():
+        g.push(m)
+    assert make_player(6, think_ms=2000, seed=1).choose(g) == "41"
