@@ -98,6 +98,16 @@ class GenResult:
         self.states = 0
 
 
+def _keep(res: GenResult, per: dict[int, int], per_end: int, end: int, eb: int, path: tuple[int, ...]) -> None:
+    """List a turn unless `per_end` turns ending on the same point are listed already."""
+    c = per.get(end, 0)
+    if c < per_end:
+        per[end] = c + 1
+        res.turns.append((end, eb, path))
+    else:
+        res.complete = False
+
+
 def gen_turns(pm: list[int], ball: int, seat: int, max_states: int = 1 << 30,
               per_end: int = 1 << 30, max_visits: int = 1 << 30, stop_on_win: bool = True) -> GenResult:
     """The effect-distinct turns of `seat` from `ball`, as many as the limits allow.
@@ -110,7 +120,6 @@ def gen_turns(pm: list[int], ball: int, seat: int, max_states: int = 1 << 30,
     Directions toward the goal `seat` attacks are tried first.
     `pm` is drawn on during the search and restored before returning."""
     res = GenResult()
-    turns = res.turns
     seen: set[int] = set()
     visits = [0] * N_POINTS
     path: list[int] = []
@@ -143,12 +152,7 @@ def gen_turns(pm: list[int], ball: int, seat: int, max_states: int = 1 << 30,
                 if key in seen:
                     continue
                 seen.add(key)
-                c = per.get(q, 0)
-                if c < per_end:
-                    per[q] = c + 1
-                    turns.append((q, neb, (*path, sid)))
-                else:
-                    res.complete = False
+                _keep(res, per, per_end, q, neb, (*path, sid))
                 continue
             if mq | back == fq:  # stuck on a bounce point
                 if res.losing is None:
@@ -193,7 +197,6 @@ def gen_turns_short(pm: list[int], ball: int, seat: int, max_states: int = 1 << 
     own goals and stuck turns are not listed (one is kept in `losing`).  `per_end`: turns kept per end
     point (the shortest).  `pm` is only read."""
     res = GenResult()
-    turns = res.turns
     top = seat == 0
     steps_of = STEPS_ORD[seat]
     seen: set[int] = set()
@@ -221,12 +224,7 @@ def gen_turns_short(pm: list[int], ball: int, seat: int, max_states: int = 1 << 
                 seen.add(key)
                 mq = pm[q]
                 if not mq and not pts >> q & 1:  # a fresh point: the turn ends here
-                    c = per.get(q, 0)
-                    if c < per_end:
-                        per[q] = c + 1
-                        turns.append((q, neb, (*path, sid)))
-                    else:
-                        res.complete = False
+                    _keep(res, per, per_end, q, neb, (*path, sid))
                     continue
                 for bit2, _q2, _b2, e2, _s2, _f2 in STEPS[q]:
                     if not (mq & bit2 or neb & e2):
