@@ -128,6 +128,25 @@ def test_the_endgame_solver_agrees_with_plain_minimax_on_fresh_positions():
         assert (0 if abs(res.score) < WIN else (1 if res.score > 0 else -1)) == minimax(game), game.to_text()
 
 
+# A zugzwang ending from a game lost to nmahoude's CodinGame bot (nmahoude/cg multiplayers/connect4, a Java
+# depth-6 alpha-beta), level 6 first: the bot stole the 2.  Here (32 empty cells) level 6 holds a win, 8
+# (which the search proves from depth 17, about 480,000 nodes); in its 60 ms turn (about 10,000 nodes,
+# depth 9) it scored 4 best (+145), and after 4 the bot wins by dropping on top of it: the board fills
+# up until level 6 has to play under the bot's threat.  The solver must give both endings exactly.
+NMAHOUDE_LOST_LINE = ["2", "STEAL", "3", "3", "3", "4", "3", "6", "2", "5", "7", "2", "3", "3", "5", "5",
+                      "5", "7", "5", "7", "5", "5", "7", "7", "4", "7", "3", "7", "0", "0", "4", "4"]
+
+
+@pytest.mark.parametrize("move,value", [("8", -1), ("4", 1)])
+def test_the_solver_values_the_zugzwang_ending_lost_to_nmahoudes_bot(move, value):
+    game = replay(NMAHOUDE_LOST_LINE + [move])  # the bot to move, 31 empty cells
+    cur, mask = from_rows(game.board(), str(game.current_player()))
+    res = Searcher().search(cur, mask)
+    assert res.proven and (1 if res.score >= WIN else -1 if res.score <= -WIN else 0) == value
+    if value > 0:
+        assert res.move == 4  # on top of level 6's chip
+
+
 def test_the_search_weighs_steal_against_every_drop():
     cur, mask = from_rows(replay([4]).board(), "1")
     res = Searcher().search(cur, mask, steal=True, max_depth=3, multipv=True)
