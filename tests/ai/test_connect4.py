@@ -9,7 +9,7 @@ import time
 import pytest
 
 from ai.connect4 import book, make_player
-from ai.connect4.bitboard import BOARD, CELLS, COLS, ROWS, from_rows, has_four, to_rows, win_cells
+from ai.connect4.bitboard import BOARD, CELLS, COLS, ROWS, drop_bit, from_rows, has_four, to_rows, win_cells
 from ai.connect4.search import WIN, Searcher
 from engines.connect4 import STEAL, Connect4
 from tests.ai.real_play import winning_moves
@@ -145,6 +145,55 @@ def test_the_solver_values_the_zugzwang_ending_lost_to_nmahoudes_bot(move, value
     assert res.proven and (1 if res.score >= WIN else -1 if res.score <= -WIN else 0) == value
     if value > 0:
         assert res.move == 4  # on top of level 6's chip
+
+
+# Whole games against nmahoude's bot (`termarena match ... --record`): a draw (level 6 first) and two
+# losses (level 6 second, after stealing the bot's 1).
+NMAHOUDE_GAMES = [
+    "2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 5 7 5 5 4 6 6 7 7 7 3 8 7 8 4 4 4 4 4 1 1 1 1 1 2 2 2 2 1 1 0 0 6 "
+    "6 6 6 0 0 0 8 8 8 0 8 0 8",
+    "1 STEAL 3 5 5 5 6 5 3 6 6 6 5 5 6 7 4 4 3 3 3 6 6 1 1 0 0 1 0 0 7 3 5 3 1 1 0 2 0 1 0 8 8 8 8 8 8 8 7 7 7 "
+    "7 7 4 4 4 2",
+    "1 STEAL 3 5 5 5 6 1 1 6 6 5 3 4 4 5 5 3 1 3 0 3 3 6 6 3 0 0 6 1 5 1 6 8 1 8 0 0 0 7 0 4 4 8 8 8 2 2 2 2 2 "
+    "8 8 2 2 7 7 4 4",
+]
+
+
+def position_with_empty(moves: list[str], empty: int) -> tuple[int, int]:
+    """(cur, mask) of the game's first position with `empty` empty cells."""
+    game = Connect4()
+    for mv in moves:
+        cur, mask = from_rows(game.board(), str(game.current_player()))
+        if CELLS - mask.bit_count() == empty:
+            return cur, mask
+        game.push(game.parse_output(mv))
+    raise AssertionError(f"no position with {empty} empty cells")
+
+
+def sign(score: int) -> int:
+    return 1 if score >= WIN else -1 if score <= -WIN else 0
+
+
+@pytest.mark.parametrize("line", NMAHOUDE_GAMES)
+@pytest.mark.parametrize("empty", [20, 24, 26])
+def test_the_win_draw_loss_probe_agrees_with_the_iterative_deepening_solver(line, empty):
+    cur, mask = position_with_empty(line.split(), empty)
+    res = Searcher().search(cur, mask)
+    value, move, _ = Searcher().solve(cur, mask)
+    assert res.proven and value == sign(res.score)
+    # the probe's move keeps the value: the opponent's value after it is the opposite
+    nxt = mask | drop_bit(mask, move)
+    assert -Searcher().solve(cur ^ mask, nxt)[0] == value
+
+
+@pytest.mark.parametrize("move,value", [("8", -1), ("4", 1)])
+def test_the_probe_values_the_zugzwang_ending_lost_to_nmahoudes_bot(move, value):
+    game = replay(NMAHOUDE_LOST_LINE + [move])
+    cur, mask = from_rows(game.board(), str(game.current_player()))
+    found, move_found, _ = Searcher().solve(cur, mask)
+    assert found == value
+    if value > 0:
+        assert move_found == 4  # the only winning move: on top of level 6's chip
 
 
 def test_the_search_weighs_steal_against_every_drop():
