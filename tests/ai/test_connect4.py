@@ -299,3 +299,37 @@ def test_book_moves_are_legal_and_mirror_images_agree():
         assert book.lookup(cur, mask, False) == mv
         if (book.mirror(cur), book.mirror(mask)) != (cur, mask):  # a symmetric position has two answers
             assert book.lookup(book.mirror(cur), book.mirror(mask), False) == COLS - 1 - mv
+
+
+def test_solved_book_moves_are_legal_and_found_by_lookup():
+    assert book.SOLVED
+    for key, (mv, value) in book.SOLVED.items():
+        cur, mask = decode_key(key)
+        assert cur + mask == key and 28 <= CELLS - mask.bit_count() <= 44
+        assert value in (0, 1) and 0 <= mv < COLS and drop_bit(mask, mv)
+        assert book.lookup(cur, mask, False) == mv
+        if (book.mirror(cur), book.mirror(mask)) != (cur, mask):
+            assert book.lookup(book.mirror(cur), book.mirror(mask), False) == COLS - 1 - mv
+
+
+def test_the_solver_confirms_the_solved_book_where_it_is_quick():
+    # the entries with at most 34 empty cells (a fraction of a second each; the deepest took minutes):
+    # the opponent's exact value after the book move
+    quick = [k for k in book.SOLVED if CELLS - decode_key(k)[1].bit_count() <= 34]
+    assert quick
+    for key in quick[:3]:
+        mv, value = book.SOLVED[key]
+        cur, mask = decode_key(key)
+        assert -Searcher().solve(cur ^ mask, mask | drop_bit(mask, mv))[0] == value
+
+
+def test_level6_plays_the_solved_book_move():
+    key = next(iter(book.SOLVED))
+    cur, mask = decode_key(key)
+    turn = mask.bit_count() + 1  # the openings of these games had a STEAL
+    column = [(mask >> (8 * c)) & 0x7F for c in range(COLS)]
+    # the last chip played is the opponent's, on top of its column
+    last = next(c for c in range(COLS) if column[c] and ((cur ^ mask) >> (8 * c + column[c].bit_length() - 1)) & 1)
+    game = Connect4.from_board(to_rows(cur, mask, str(turn & 1)), turn, True, last)
+    player = make_player(6)
+    assert player.choose(game, time.monotonic() + 0.05) == book.SOLVED[key][0]
