@@ -7,6 +7,10 @@ moves of the next few plies (ai/connect4/opening_book.py, written by `python -m 
 - `FIRST_MOVE`: player 0 opens in the column whose better answer (steal or drop) is worst for player 1.
 - `LINES`: position key -> book move, for the positions of the next plies that arise when one side
   follows the book and the other plays anything.  Keys are mirror-normalised (`book_key`).
+- `SOLVED` (ai/connect4/solved_book.py, written by `python -m ai.tools.connect4_book solved`): key ->
+  (move, value) for middle-game positions (28 to 40 empty cells) where level 6 once chose a move worse
+  than the exact game value, found by solving the games it lost or drew; `value` is 1 (the move wins)
+  or 0 (it draws).  These positions are decided deeper than a turn's search reaches.
 """
 from __future__ import annotations
 
@@ -20,6 +24,10 @@ except ImportError:  # pragma: no cover - before the first generation
     REPLY: dict[int, tuple[int, int, int]] = {}
     FIRST_MOVE: int | None = None
     LINES: dict[int, int] = {}
+try:
+    from ai.connect4.solved_book import SOLVED
+except ImportError:  # pragma: no cover - before the first generation
+    SOLVED: dict[int, tuple[int, int]] = {}
 
 
 def mirror(b: int) -> int:
@@ -49,6 +57,8 @@ def lookup(cur: int, mask: int, steal: bool) -> int | None:
         return None if entry is None else entry[0]
     key, mirrored = book_key(cur, mask)
     mv = LINES.get(key)
+    if mv is None and key in SOLVED:
+        mv = SOLVED[key][0]
     if mv is None or mv == STEAL:
         return None
     return COLS - 1 - mv if mirrored else mv

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from ai.connect4 import book, make_player
-from ai.connect4.bitboard import BOARD, CELLS, COLS, ROWS, from_rows, has_four, to_rows, win_cells
+from ai.connect4.bitboard import BOARD, CELLS, COLS, ROWS, drop_bit, from_rows, has_four, to_rows, win_cells
 from ai.connect4.search import WIN, Searcher
 from engines.connect4 import STEAL, Connect4
 from tests.ai.real_play import winning_moves
@@ -128,6 +128,74 @@ def test_the_endgame_solver_agrees_with_plain_minimax_on_fresh_positions():
         assert (0 if abs(res.score) < WIN else (1 if res.score > 0 else -1)) == minimax(game), game.to_text()
 
 
+# A zugzwang ending from a game lost to nmahoude's CodinGame bot (nmahoude/cg multiplayers/connect4, a Java
+# depth-6 alpha-beta), level 6 first: the bot stole the 2.  Here (32 empty cells) level 6 holds a win, 8
+# (which the search proves from depth 17, about 480,000 nodes); in its 60 ms turn (about 10,000 nodes,
+# depth 9) it scored 4 best (+145), and after 4 the bot wins by dropping on top of it: the board fills
+# up until level 6 has to play under the bot's threat.  The solver must give both endings exactly.
+NMAHOUDE_LOST_LINE = ["2", "STEAL", "3", "3", "3", "4", "3", "6", "2", "5", "7", "2", "3", "3", "5", "5",
+                      "5", "7", "5", "7", "5", "5", "7", "7", "4", "7", "3", "7", "0", "0", "4", "4"]
+
+
+@pytest.mark.parametrize("move,value", [("8", -1), ("4", 1)])
+def test_the_solver_values_the_zugzwang_ending_lost_to_nmahoudes_bot(move, value):
+    game = replay(NMAHOUDE_LOST_LINE + [move])  # the bot to move, 31 empty cells
+    cur, mask = from_rows(game.board(), str(game.current_player()))
+    res = Searcher().search(cur, mask)
+    assert res.proven and (1 if res.score >= WIN else -1 if res.score <= -WIN else 0) == value
+    if value > 0:
+        assert res.move == 4  # on top of level 6's chip
+
+
+# Whole games against nmahoude's bot (`termarena match ... --record`): a draw (level 6 first) and two
+# losses (level 6 second, after stealing the bot's 1).
+NMAHOUDE_GAMES = [
+    "2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 5 7 5 5 4 6 6 7 7 7 3 8 7 8 4 4 4 4 4 1 1 1 1 1 2 2 2 2 1 1 0 0 6 "
+    "6 6 6 0 0 0 8 8 8 0 8 0 8",
+    "1 STEAL 3 5 5 5 6 5 3 6 6 6 5 5 6 7 4 4 3 3 3 6 6 1 1 0 0 1 0 0 7 3 5 3 1 1 0 2 0 1 0 8 8 8 8 8 8 8 7 7 7 "
+    "7 7 4 4 4 2",
+    "1 STEAL 3 5 5 5 6 1 1 6 6 5 3 4 4 5 5 3 1 3 0 3 3 6 6 3 0 0 6 1 5 1 6 8 1 8 0 0 0 7 0 4 4 8 8 8 2 2 2 2 2 "
+    "8 8 2 2 7 7 4 4",
+]
+
+
+def position_with_empty(moves: list[str], empty: int) -> tuple[int, int]:
+    """(cur, mask) of the game's first position with `empty` empty cells."""
+    game = Connect4()
+    for mv in moves:
+        cur, mask = from_rows(game.board(), str(game.current_player()))
+        if CELLS - mask.bit_count() == empty:
+            return cur, mask
+        game.push(game.parse_output(mv))
+    raise AssertionError(f"no position with {empty} empty cells")
+
+
+def sign(score: int) -> int:
+    return 1 if score >= WIN else -1 if score <= -WIN else 0
+
+
+@pytest.mark.parametrize("line", NMAHOUDE_GAMES)
+@pytest.mark.parametrize("empty", [20, 24, 26])
+def test_the_win_draw_loss_probe_agrees_with_the_iterative_deepening_solver(line, empty):
+    cur, mask = position_with_empty(line.split(), empty)
+    res = Searcher().search(cur, mask)
+    value, move, _ = Searcher().solve(cur, mask)
+    assert res.proven and value == sign(res.score)
+    # the probe's move keeps the value: the opponent's value after it is the opposite
+    nxt = mask | drop_bit(mask, move)
+    assert -Searcher().solve(cur ^ mask, nxt)[0] == value
+
+
+@pytest.mark.parametrize("move,value", [("8", -1), ("4", 1)])
+def test_the_probe_values_the_zugzwang_ending_lost_to_nmahoudes_bot(move, value):
+    game = replay(NMAHOUDE_LOST_LINE + [move])
+    cur, mask = from_rows(game.board(), str(game.current_player()))
+    found, move_found, _ = Searcher().solve(cur, mask)
+    assert found == value
+    if value > 0:
+        assert move_found == 4  # the only winning move: on top of level 6's chip
+
+
 def test_the_search_weighs_steal_against_every_drop():
     cur, mask = from_rows(replay([4]).board(), "1")
     res = Searcher().search(cur, mask, steal=True, max_depth=3, multipv=True)
@@ -231,3 +299,37 @@ def test_book_moves_are_legal_and_mirror_images_agree():
         assert book.lookup(cur, mask, False) == mv
         if (book.mirror(cur), book.mirror(mask)) != (cur, mask):  # a symmetric position has two answers
             assert book.lookup(book.mirror(cur), book.mirror(mask), False) == COLS - 1 - mv
+
+
+def test_solved_book_moves_are_legal_and_found_by_lookup():
+    assert book.SOLVED
+    for key, (mv, value) in book.SOLVED.items():
+        cur, mask = decode_key(key)
+        assert cur + mask == key and 28 <= CELLS - mask.bit_count() <= 44
+        assert value in (0, 1) and 0 <= mv < COLS and drop_bit(mask, mv)
+        assert book.lookup(cur, mask, False) == mv
+        if (book.mirror(cur), book.mirror(mask)) != (cur, mask):
+            assert book.lookup(book.mirror(cur), book.mirror(mask), False) == COLS - 1 - mv
+
+
+def test_the_solver_confirms_the_solved_book_where_it_is_quick():
+    # the entries with at most 34 empty cells (a fraction of a second each; the deepest took minutes):
+    # the opponent's exact value after the book move
+    quick = [k for k in book.SOLVED if CELLS - decode_key(k)[1].bit_count() <= 34]
+    assert quick
+    for key in quick[:3]:
+        mv, value = book.SOLVED[key]
+        cur, mask = decode_key(key)
+        assert -Searcher().solve(cur ^ mask, mask | drop_bit(mask, mv))[0] == value
+
+
+def test_level6_plays_the_solved_book_move():
+    key = next(iter(book.SOLVED))
+    cur, mask = decode_key(key)
+    turn = mask.bit_count() + 1  # the openings of these games had a STEAL
+    column = [(mask >> (8 * c)) & 0x7F for c in range(COLS)]
+    # the last chip played is the opponent's, on top of its column
+    last = next(c for c in range(COLS) if column[c] and ((cur ^ mask) >> (8 * c + column[c].bit_length() - 1)) & 1)
+    game = Connect4.from_board(to_rows(cur, mask, str(turn & 1)), turn, True, last)
+    player = make_player(6)
+    assert player.choose(game, time.monotonic() + 0.05) == book.SOLVED[key][0]
