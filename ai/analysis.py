@@ -85,6 +85,11 @@ class PositionEval:
                           note="solved" if self.proven else "")
 
 
+def logistic(x: float) -> float:
+    """1 / (1 + e^-x), clamped so that no score overflows the exponential."""
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
+
+
 def win_probability(game_id: str, score: float) -> float:
     """The chance the side to move wins (a draw is one half) for a shown score."""
     if score >= PROVEN:
@@ -92,7 +97,7 @@ def win_probability(game_id: str, score: float) -> float:
     if score <= -PROVEN:
         return 0.0
     a, k = CALIBRATION[resolve_game_id(game_id)]
-    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, a + k * score))))
+    return logistic(a + k * score)
 
 
 def final_result(game: Game, seat: int) -> float:

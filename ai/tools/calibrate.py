@@ -17,7 +17,7 @@ import math
 import multiprocessing as mp
 import time
 
-from ai.analysis import PROVEN, analysis_player, evaluate
+from ai.analysis import PROVEN, analysis_player, evaluate, logistic
 from ai.levels import make_player
 from ai.tools.arena import start
 from ai.tools.specs import game_tools
@@ -47,18 +47,14 @@ def play_and_score(task: tuple) -> list[tuple[float, float]]:
     return [(s, points(winner, seat)) for s, seat in samples]
 
 
-def sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
-
-
 def fit(pairs: list[tuple[float, float]], iterations: int = 50) -> tuple[float, float]:
-    """(A, K) maximising the likelihood of the results under P = sigmoid(A + K * score): Newton's
+    """(A, K) maximising the likelihood of the results under P = logistic(A + K * score): Newton's
     method on two parameters from (0, 0).  A is what being the side to move is worth by itself."""
     a = k = 0.0
     for _ in range(iterations):
         ga = gk = haa = hak = hkk = 0.0
         for s, y in pairs:
-            p = sigmoid(a + k * s)
+            p = logistic(a + k * s)
             w = p * (1 - p)
             ga += y - p
             gk += (y - p) * s
@@ -78,7 +74,7 @@ def fit(pairs: list[tuple[float, float]], iterations: int = 50) -> tuple[float, 
 def log_loss(pairs: list[tuple[float, float]], a: float, k: float) -> float:
     total = 0.0
     for s, y in pairs:
-        p = min(1 - 1e-9, max(1e-9, sigmoid(a + k * s)))
+        p = min(1 - 1e-9, max(1e-9, logistic(a + k * s)))
         total -= y * math.log(p) + (1 - y) * math.log(1 - p)
     return total / max(1, len(pairs))
 
@@ -124,7 +120,7 @@ def report(gid: str, pairs: list[tuple[float, float]], games: int) -> None:
           f"(log loss {log_loss(pairs, a, k):.3f}; {log_loss(pairs, 0.0, 0.0):.3f} for a coin)")
     buckets: dict[int, list[float]] = {}
     for s, y in pairs:
-        p = sigmoid(a + k * s)
+        p = logistic(a + k * s)
         buckets.setdefault(min(9, int(p * 10)), []).append(y)
     for b in sorted(buckets):
         ys = buckets[b]
