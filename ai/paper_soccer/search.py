@@ -25,7 +25,8 @@
   searched 2 plies shallower with a null window first (2, not 1: the evaluation swings with the side
   to move at the leaves), and again in full when they beat the best so far.  On 40 late-game
   positions depth 7 took 18 s instead of 78 s; against the C++ bots at CodinGame's limits it changed
-  nothing measurable (see the README).
+  nothing measurable, and with 600 ms a turn it lost more games to the rank-4 bot (5-35 against
+  14-26 without): the reduced searches likely miss late-game refutations (see the README).
 * `tie_noise` (see `search`) varies the choice among (nearly) equal turns with a seeded rng.
 * Evaluation, from the mover's side (`Weights`), measured in self-play (1,000 nodes a turn, 60-100
   games a pair, colours swapped):
