@@ -108,6 +108,12 @@ def _keep(res: GenResult, per: dict[int, int], per_end: int, end: int, eb: int, 
         res.complete = False
 
 
+def unlisted(listed: list, more: list) -> list:
+    """The turns of `more` with an effect (end point, edges drawn) none of `listed` has."""
+    seen = {(t[0], t[1]) for t in listed}
+    return [t for t in more if (t[0], t[1]) not in seen]
+
+
 def gen_turns(pm: list[int], ball: int, seat: int, max_states: int = 1 << 30,
               per_end: int = 1 << 30, max_visits: int = 1 << 30, stop_on_win: bool = True) -> GenResult:
     """The effect-distinct turns of `seat` from `ball`, as many as the limits allow.

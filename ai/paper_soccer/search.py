@@ -48,7 +48,7 @@ from dataclasses import dataclass
 
 from ai.paper_soccer.board import (GOAL_BITS, N_POINTS, OPEN, STEPS, X, Y, apply, can_score, can_score_fast,
                                    flood, from_game, gen_ends, gen_turns, gen_turns_short, path_str, touched_of,
-                                   undo)
+                                   undo, unlisted)
 from ai.gc_pause import gc_paused
 
 WIN = 1_000_000
@@ -196,8 +196,7 @@ class Searcher:
             # on long ways through it first), and that turn can be the only safe one: add the short turns
             extra = gen_turns_short(pm, ball, stm, max_states=self.root_short, per_end=self.root_per_end)
             r.win = extra.win
-            seen = {(t[0], t[1]) for t in r.turns}
-            r.turns += [t for t in extra.turns if (t[0], t[1]) not in seen]
+            r.turns += unlisted(r.turns, extra.turns)
         if r.win is not None:
             res.move, res.score, res.proven, res.depth = path_str(r.win), WIN - 1, True, 1
             res.scores = {res.move: res.score}
@@ -216,8 +215,7 @@ class Searcher:
         if not safe and not r.complete and self.root_short:
             # before giving the game up, the turns the caps left out (about 50 ms at most)
             full = gen_turns(pm, ball, stm, max_states=ROOT_FALLBACK_STATES)
-            seen = {(t[0], t[1]) for t in turns}
-            safe = self._safe_turns(pm, stm, [t for t in full.turns if (t[0], t[1]) not in seen], deadline, t0)
+            safe = self._safe_turns(pm, stm, unlisted(turns, full.turns), deadline, t0)
         res.safe = [path_str(t[2]) for t in safe]
         if not safe:
             t = turns[0]
@@ -316,13 +314,9 @@ class Searcher:
                     # a late root turn: first a null window 2 plies shallower at the edge of the exact band
                     edge = alpha - k1
                     v = -self._negamax(pm, end, 1 - stm, h ^ eb, depth - 3, -edge - 1, -edge, 1, f1, tch)
-                    if v > edge:
-                        v = -self._negamax(pm, end, 1 - stm, h ^ eb, depth - 1, -WIN - 1, -alpha + k1, 1, f1, tch)
-                elif multipv:
-                    v = -self._negamax(pm, end, 1 - stm, h ^ eb, depth - 1, -WIN - 1, WIN + 1, 1, f1, tch)
-                else:
-                    v = -self._negamax(pm, end, 1 - stm, h ^ eb, depth - 1, -WIN - 1,
-                                       -alpha + k1 if alpha > -WIN - 1 else WIN + 1, 1, f1, tch)
+                if i < late or v > edge:
+                    beta = WIN + 1 if multipv or alpha <= -WIN - 1 else -alpha + k1
+                    v = -self._negamax(pm, end, 1 - stm, h ^ eb, depth - 1, -WIN - 1, beta, 1, f1, tch)
             finally:
                 undo(pm, path)
             vals.append(v)
@@ -405,10 +399,7 @@ class Searcher:
                     if i >= late:
                         v = -self._negamax(pm, end, nstm, h ^ eb, depth - 3, -alpha - 1, -alpha, ply + 1,
                                            f0 - ft[end], tch2)
-                        if v > alpha:
-                            v = -self._negamax(pm, end, nstm, h ^ eb, depth - 1, -beta, -alpha, ply + 1,
-                                               f0 - ft[end], tch2)
-                    else:
+                    if i < late or v > alpha:
                         v = -self._negamax(pm, end, nstm, h ^ eb, depth - 1, -beta, -alpha, ply + 1,
                                            f0 - ft[end], tch2)
                 finally:
@@ -424,11 +415,10 @@ class Searcher:
             # a loss found with a partial list of turns: look at every turn before believing it
             if best < -WIN_BOUND and not complete:
                 complete = True
-                seen = {t[1] << 7 | t[0] for t in turns}
                 r = gen_turns(pm, ball, stm, max_states=2_000)
                 if self.deadline is not None and time.monotonic() >= self.deadline:
                     raise _Stop  # that generation can take milliseconds: never past the deadline by many
-                extra = [t for t in r.turns if (t[1] << 7 | t[0]) not in seen]
+                extra = unlisted(turns, r.turns)
                 if extra:
                     turns = turns + extra
                     continue
