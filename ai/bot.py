@@ -17,6 +17,7 @@ EXIT_BAD_INPUT = 1  # the referee's input was malformed or impossible (one line 
 EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug of ours
 MAX_THINK_MS = 3_600_000  # an hour a move: beyond that a number is a typo, not a budget
 MAX_SEED = 2**64 - 1  # what random.Random and the referees' seeds comfortably take
+MARGIN = 0.6  # the share of each turn's CodinGame limit a bot answers within (start-up and pipes take the rest)
 
 # Chooses a move for the position; `deadline` is a time.monotonic() value it must answer before.
 Chooser = Callable[[Game, float], object]
@@ -38,7 +39,7 @@ def process_age_s() -> float:
 
 
 def run_bot(game_id: str, choose: Chooser, *, stdin: BinaryIO | None = None, stdout: TextIO | None = None,
-            margin: float | None = 0.6, stderr: TextIO | None = None) -> int:
+            margin: float | None = MARGIN, stderr: TextIO | None = None) -> int:
     """Play until the referee closes stdin; returns the exit status.
 
     Each turn's deadline is `margin` of the game's CodinGame time limit for that turn, so the answer
@@ -159,7 +160,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m ai.bot") -> int:
         ap.error(str(e))
     try:
         player = make_player(gid, args.level, think_ms=args.think_ms, seed=args.seed)
-        status = run_bot(gid, player.choose, margin=None if args.think_ms else 0.6)
+        status = run_bot(gid, player.choose, margin=None if args.think_ms else MARGIN)
     except KeyboardInterrupt:
         status = 130
     except Exception as e:

@@ -16,11 +16,11 @@ import multiprocessing as mp
 import random
 import time
 
+from ai.bot import MARGIN
 from ai.tools.specs import game_tools, make_player
 from ai.tournament import Score, elo_with_error, points
 from engines import get_game, resolve_game_id
 
-CG_MARGIN = 0.6  # as `termarena bot`
 
 
 def start(game_id: str, k: int, plies: int):
@@ -50,7 +50,7 @@ def play_one(task: tuple) -> tuple[int, int | None, int, float, float, int]:
         seat = game.current_player()
         deadline = None
         if cg:
-            deadline = time.monotonic() + game.limits.for_turn(first[seat]) / 1000 * CG_MARGIN
+            deadline = time.monotonic() + game.limits.for_turn(first[seat]) / 1000 * MARGIN
             first[seat] = False
         t = time.perf_counter()
         move = players[seat].choose(game, deadline)

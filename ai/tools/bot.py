@@ -4,13 +4,13 @@
     python -m ai.tools.bot connect4 mcts:decisive=1
     python -m ai.tools.bot cultist-wars greedy
 
-Each turn's deadline is 60% of the game's CodinGame limit, as `termarena bot` keeps (`--margin`
-changes the share); a spec's own budget (`ms`, `iterations`) can only make it shorter."""
+Each turn's deadline is 60% of the game's CodinGame limit (`ai.bot.MARGIN`), as `termarena bot` keeps
+(`--margin` changes the share); a spec's own budget (`ms`, `iterations`) can only make it shorter."""
 from __future__ import annotations
 
 import argparse
 
-from ai.bot import run_bot
+from ai.bot import MARGIN, run_bot
 from ai.tools.specs import make_player
 from engines import resolve_game_id
 
@@ -20,7 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("game")
     ap.add_argument("spec")
     ap.add_argument("--seed", type=int, default=None)
-    ap.add_argument("--margin", type=float, default=0.6, help="the share of each turn's limit to use")
+    ap.add_argument("--margin", type=float, default=MARGIN, help="the share of each turn's limit to use")
     args = ap.parse_args(argv)
     game_id = resolve_game_id(args.game)
     return run_bot(game_id, make_player(game_id, args.spec, args.seed).choose, margin=args.margin)

@@ -48,7 +48,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
-from ai.bot import run_bot
+from ai.bot import MARGIN, run_bot
 from engines import get_game, resolve_game_id
 from engines.base import Game
 from engines.connect4 import STEAL
@@ -470,7 +470,7 @@ def main(argv: list[str] | None = None) -> int:
 
     player = OpenSpielMCTSPlayer(gid, seconds=args.seconds, simulations=args.simulations, seed=args.seed,
                                  uct_c=args.uct_c, rollouts=args.rollouts, report=report)
-    margin = None if args.seconds is not None else 0.6
+    margin = None if args.seconds is not None else MARGIN
     try:
         return run_bot(gid, player.choose, margin=margin)
     finally:
