@@ -30,6 +30,16 @@ def same_effect(g: PaperSoccer, a: str, b: str) -> bool:
     return ka[:2] == kb[:2]
 
 
+def random_positions(seed: int, games: int):
+    """Every position of `games` games of random turns (the caller leaves each as it found it)."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        g = PaperSoccer.new()
+        while not g.is_over():
+            yield g
+            g.push(g.random_turn(rng))
+
+
 # real-play positions where some turn leaves the opponent a goal and another turn does not
 OPEN_GOALS = [(0, 2), (0, 4), (1, 4), (2, 2), (3, 3), (4, 6), (5, 4), (6, 3), (8, 4), (8, 6)]
 
@@ -59,56 +69,48 @@ def test_a_lost_position_still_gets_a_legal_turn():
 
 
 def test_generator_agrees_with_the_engine_on_random_positions():
-    rng = random.Random(5)
     checked = 0
-    for _ in range(4):
-        g = PaperSoccer.new()
-        while not g.is_over():
-            pm, ball, seat, _turn, _h = from_game(g)
-            eng = g.legal_turns_by_effect(600)
-            if len(eng) <= 600:
-                r = gen_turns(pm, ball, seat, stop_on_win=False)
-                assert pm == g._pm  # restored
-                seat_goal = set()
-                ends, effects_left = set(), set()
-                for m in eng:
-                    g.push(m)
-                    if g.outcome() is None:
-                        ends.add(g.ball())
-                        effects_left.add(g.key())
-                    elif g.outcome().winner == seat and g.outcome().reason == "goal":
-                        seat_goal.add(m)
-                    g.pop()
-                mine = set()
-                for t in r.turns:
-                    m = path_str(t[2])
-                    assert g.is_legal(m)
-                    g.push(m)
-                    mine.add(g.key())
-                    g.pop()
-                assert len(mine) == len(r.turns) and mine == effects_left  # one turn per effect
-                assert {t[0] for t in r.turns} == ends
-                assert (r.win is not None) == bool(seat_goal)
-                # the cheap generator (each bounce point once) still finds every end point
-                cheap = gen_turns(pm, ball, seat, per_end=1, max_visits=1)
-                assert {t[0] for t in cheap.turns} == ends or cheap.win is not None
-                assert (can_score(pm, ball, seat) is not None) == bool(seat_goal)
-                checked += 1
-            g.push(g.random_turn(rng))
+    for g in random_positions(5, 4):
+        pm, ball, seat, _turn, _h = from_game(g)
+        eng = g.legal_turns_by_effect(600)
+        if len(eng) <= 600:
+            r = gen_turns(pm, ball, seat, stop_on_win=False)
+            assert pm == g._pm  # restored
+            seat_goal = set()
+            ends, effects_left = set(), set()
+            for m in eng:
+                g.push(m)
+                if g.outcome() is None:
+                    ends.add(g.ball())
+                    effects_left.add(g.key())
+                elif g.outcome().winner == seat and g.outcome().reason == "goal":
+                    seat_goal.add(m)
+                g.pop()
+            mine = set()
+            for t in r.turns:
+                m = path_str(t[2])
+                assert g.is_legal(m)
+                g.push(m)
+                mine.add(g.key())
+                g.pop()
+            assert len(mine) == len(r.turns) and mine == effects_left  # one turn per effect
+            assert {t[0] for t in r.turns} == ends
+            assert (r.win is not None) == bool(seat_goal)
+            # the cheap generator (each bounce point once) still finds every end point
+            cheap = gen_turns(pm, ball, seat, per_end=1, max_visits=1)
+            assert {t[0] for t in cheap.turns} == ends or cheap.win is not None
+            assert (can_score(pm, ball, seat) is not None) == bool(seat_goal)
+            checked += 1
     assert checked > 40
 
 
 def test_danger_counts_the_untouched_points_a_side_could_score_from():
     # the evaluation's main term, against its definition point by point
-    rng = random.Random(8)
-    for _ in range(2):
-        g = PaperSoccer.new()
-        while not g.is_over():
-            pm = from_game(g)[0]
-            for seat in (0, 1):
-                fresh = [p for p in range(99) if not pm[p]]
-                assert danger_count(pm, seat) == sum(reach_possible(pm, p, seat) for p in fresh)
-            g.push(g.random_turn(rng))
+    for g in random_positions(8, 2):
+        pm = from_game(g)[0]
+        for seat in (0, 1):
+            fresh = [p for p in range(99) if not pm[p]]
+            assert danger_count(pm, seat) == sum(reach_possible(pm, p, seat) for p in fresh)
     pm = from_game(PaperSoccer.new())[0]
     assert danger_count(pm, 0) == danger_count(pm, 1) > 0  # the start is symmetric
 
@@ -116,19 +118,15 @@ def test_danger_counts_the_untouched_points_a_side_could_score_from():
 def test_the_search_flood_fill_gives_the_danger_points_and_the_reach_of_the_goal():
     # the leaves use `flood` (bit masks, touched points kept turn by turn) in place of danger_count and
     # reach_possible: the same answers, in every position of random games
-    rng = random.Random(9)
     checked = 0
-    for _ in range(6):
-        g = PaperSoccer.new()
-        while not g.is_over():
-            pm, ball = from_game(g)[:2]
-            touched = touched_of(pm)
-            for seat in (0, 1):
-                hot, danger = flood(pm, seat, touched)
-                assert danger.bit_count() == danger_count(pm, seat)
-                assert bool(OPEN[ball][pm[ball]] & (hot | GOAL_BITS[seat])) == reach_possible(pm, ball, seat)
-                checked += 1
-            g.push(g.random_turn(rng))
+    for g in random_positions(9, 6):
+        pm, ball = from_game(g)[:2]
+        touched = touched_of(pm)
+        for seat in (0, 1):
+            hot, danger = flood(pm, seat, touched)
+            assert danger.bit_count() == danger_count(pm, seat)
+            assert bool(OPEN[ball][pm[ball]] & (hot | GOAL_BITS[seat])) == reach_possible(pm, ball, seat)
+            checked += 1
     assert checked > 200
 
 
@@ -159,24 +157,20 @@ def test_level_6_varies_equal_choices_between_seeds_without_leaving_goals_open()
 
 
 def test_breadth_first_generator_finds_every_effect_and_a_budget_never_hides_a_short_turn():
-    rng = random.Random(11)
     checked = 0
-    for _ in range(3):
-        g = PaperSoccer.new()
-        while not g.is_over():
-            pm, ball, seat, _turn, _h = from_game(g)
-            full = gen_turns(pm, ball, seat, max_states=20_000)
-            short = gen_turns_short(pm, ball, seat, max_states=20_000)
-            assert (full.win is None) == (short.win is None)
-            if full.win is None and full.complete and short.complete:
-                assert {t[:2] for t in short.turns} == {t[:2] for t in full.turns}
-                assert (full.losing is None) == (short.losing is None)
-                cut = gen_turns_short(pm, ball, seat, max_states=100)  # > the 72 states of two steps
-                kept = {t[:2] for t in cut.turns}
-                assert all(t[:2] in kept for t in short.turns if len(t[2]) <= 2)
-                assert all(g.is_legal(path_str(t[2])) for t in cut.turns)
-                checked += 1
-            g.push(g.random_turn(rng))
+    for g in random_positions(11, 3):
+        pm, ball, seat, _turn, _h = from_game(g)
+        full = gen_turns(pm, ball, seat, max_states=20_000)
+        short = gen_turns_short(pm, ball, seat, max_states=20_000)
+        assert (full.win is None) == (short.win is None)
+        if full.win is None and full.complete and short.complete:
+            assert {t[:2] for t in short.turns} == {t[:2] for t in full.turns}
+            assert (full.losing is None) == (short.losing is None)
+            cut = gen_turns_short(pm, ball, seat, max_states=100)  # > the 72 states of two steps
+            kept = {t[:2] for t in cut.turns}
+            assert all(t[:2] in kept for t in short.turns if len(t[2]) <= 2)
+            assert all(g.is_legal(path_str(t[2])) for t in cut.turns)
+            checked += 1
     assert checked > 30
 
 
