@@ -45,6 +45,7 @@ class Level(BaseLevel):
     root_short: int = 0  # states of the root's breadth-first look for short turns (`Searcher`; 0: none)
     lmr_after: int = 0  # late-move reductions in the tree: turns searched in full first (0: none)
     root_lmr: int = 0  # the same at the root
+    shut_check: float = 0.0  # the share of the time kept to check the chosen turn for a shutting reply
 
 
 LEVEL_TABLE: dict[int, Level] = {
@@ -58,7 +59,7 @@ LEVEL_TABLE: dict[int, Level] = {
     5: Level("alpha-beta, 2,500 nodes a turn, rich replies one ply deep", nodes=2_500, cap_ms=2500, near_ply=1),
     6: Level("full alpha-beta over whole turns with a transposition table, rich replies two plies deep, "
              "late turns searched shallower first, 40,000 nodes or the time limit", nodes=40_000, cap_ms=2500,
-             root_short=3000, lmr_after=2, root_lmr=3),
+             root_short=3000, lmr_after=2, root_lmr=3, shut_check=0.3),
 }
 
 LEVELS: dict[int, str] = level_descriptions(LEVEL_TABLE)
@@ -80,7 +81,7 @@ class PaperSoccerPlayer(SearchPlayer):
         super().__init__(level, think_ms=think_ms, seed=seed, **changes)
         cfg = self.cfg
         self.searcher = Searcher(weights, near_ply=cfg.near_ply, parity=cfg.parity, root_short=cfg.root_short,
-                                 lmr_after=cfg.lmr_after, root_lmr=cfg.root_lmr)
+                                 lmr_after=cfg.lmr_after, root_lmr=cfg.root_lmr, shut_check=cfg.shut_check)
 
     def search(self, game, *, t0, stop, deadline, all_scores, report) -> SearchResult:
         cfg = self.cfg

@@ -46,9 +46,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ai.paper_soccer.board import (GOAL_BITS, N_POINTS, OPEN, STEPS, X, Y, apply, can_score, can_score_fast,
-                                   flood, from_game, gen_ends, gen_turns, gen_turns_short, path_str, touched_of,
-                                   undo, unlisted)
+from ai.paper_soccer.board import (GOAL_BITS, N_POINTS, OPEN, S_Q, STEPS, X, Y, apply, can_score, can_score_fast,
+                                   flood, from_game, gen_ends, gen_turns, gen_turns_short, parse_path, path_str,
+                                   touched_of, undo, unlisted)
+from ai.paper_soccer.tactics import shutting_reply
 from ai.gc_pause import gc_paused
 
 WIN = 1_000_000
@@ -113,8 +114,10 @@ class Searcher:
                  states: int = 400, root_visits: int = 4, root_per_end: int = 6, root_states: int = 6000,
                  parity: int = 0, near_ply: int = 0, near_visits: int = 3, near_per_end: int = 3,
                  near_states: int = 1500, root_short: int = 0, lmr_after: int = 0, lmr_depth: int = 3,
-                 root_lmr: int = 0):
+                 root_lmr: int = 0, shut_check: float = 0.0):
         self.w = weights or Weights()
+        # the share of the time kept for `tactics.shutting_reply` on the chosen root turn (0: no check)
+        self.shut_check = shut_check
         self.root_short = root_short  # states of the root's breadth-first supplement (0: none)
         self.lmr_after = lmr_after  # turns searched in full at a node before the reduced ones (0: none)
         self.lmr_depth = lmr_depth  # the least depth left at which a node reduces
@@ -177,9 +180,14 @@ class Searcher:
         with gc_paused():  # also when a tool calls the searcher without a player
             self.tie_noise = tie_noise if rng is not None else 0
             self.rng = rng
-            self._search(pm, ball, stm, h, res, max_depth, node_limit, deadline, on_info, multipv, t0)
+            inner = deadline
+            if self.shut_check and deadline is not None:
+                inner = t0 + (1 - self.shut_check) * (deadline - t0)
+            self._search(pm, ball, stm, h, res, max_depth, node_limit, inner, on_info, multipv, t0)
             if self.tie_noise and res.depth >= 2 and not res.proven and abs(res.score) < WIN_BOUND:
                 self._tie_pick(res)
+            if self.shut_check and abs(res.score) < WIN_BOUND and len(res.scores) > 1:
+                self._avoid_shut(pm, ball, stm, res, deadline)
         res.elapsed = time.monotonic() - t0
         return res
 
@@ -289,6 +297,27 @@ class Searcher:
             if not bad:
                 safe.append(t)
         return safe
+
+    def _avoid_shut(self, pm, ball, stm, res: SearchResult, deadline) -> None:
+        """Replace the chosen turn while the opponent has a reply to it that leaves us no safe turn
+        (`tactics.shutting_reply`), trying the others best first; such turns are scored as lost."""
+        order = [res.move] + sorted((m for m in res.scores if m != res.move), key=lambda m: -res.scores[m])
+        for move in order:
+            if deadline is not None and time.monotonic() >= deadline:
+                return
+            if res.scores[move] <= -WIN_BOUND:
+                return  # the rest lose anyway
+            path = parse_path(ball, move)
+            apply(pm, path)
+            try:
+                shut = shutting_reply(pm, S_Q[path[-1]], stm, deadline=deadline)
+            finally:
+                undo(pm, path)
+            if not shut:
+                if move != res.move:
+                    res.move, res.score = move, res.scores[move]
+                return
+            res.scores[move] = -WIN + 4  # our turn, the shutting reply, any turn of ours, a goal
 
     def _tie_pick(self, res: SearchResult) -> None:
         best = max(res.scores.values())

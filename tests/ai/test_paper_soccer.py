@@ -8,11 +8,12 @@ import random
 import pytest
 
 from ai.paper_soccer import make_player
-from ai.paper_soccer.board import (GOAL_BITS, OPEN, can_score, danger_count, flood, from_game, gen_turns,
-                                  gen_turns_short, path_str,
-                                  reach_possible, touched_of)
+from ai.paper_soccer.board import (GOAL_BITS, OPEN, S_Q, apply, can_score, danger_count, flood, from_game,
+                                  gen_turns, gen_turns_short, parse_path, path_str, reach_possible, touched_of)
+from ai.paper_soccer.search import Searcher
+from ai.paper_soccer.tactics import shutting_reply
 from engines.paper_soccer import PaperSoccer
-from tests.ai.real_play import logged_position, moves_to_try, safe_moves, winning_moves
+from tests.ai.real_play import logged_position, mover_wins, moves_to_try, safe_moves, winning_moves
 
 
 def replay(index: int, back: int) -> PaperSoccer:
@@ -186,3 +187,93 @@ def test_level_6_finds_the_only_safe_turn_even_when_it_is_short():
     for m in ONLY_SAFE_TURN_41.split():
         g.push(m)
     assert make_player(6, think_ms=2000, seed=1).choose(g) == "41"
+
+
+# level 6 (seat 0) against rank_4_jacek_hybrid: it played 72 here, the bot replied 25614563 and every
+# turn of level 6 then left a goal open; 17, 71 and 77 leave a safe turn after every reply
+SHUT_IN_49 = ("0 7 0 5 0 7 0522 42714 7421 23 6 5 2 5 613 6075367 52 06142524 4 7 03652 06353 4 6163530 01 3 0 "
+              "3 1 4 1 67 5661 064 31 47220575244 220 363 31 417 25077 1 4 5653 24757 7244713 05214141 00643216")
+
+
+def _after(moves: str, turn: str):
+    g = PaperSoccer.new()
+    for m in moves.split():
+        g.push(m)
+    pm, ball, stm, _turn, _h = from_game(g)
+    path = parse_path(ball, turn)
+    apply(pm, path)
+    return pm, S_Q[path[-1]], stm
+
+
+def test_a_shutting_reply_is_found_and_only_where_one_exists():
+    pm, end, seat = _after(SHUT_IN_49, "72")
+    reply = path_str(shutting_reply(pm, end, seat))
+    g = PaperSoccer.new()
+    for m in (*SHUT_IN_49.split(), "72", reply):
+        g.push(m)  # legal, or the engine raises
+    assert g.outcome() is None and safe_moves(g) == []  # the engine agrees: every turn leaves a goal
+    for turn in ("17", "71", "77"):
+        pm, end, seat = _after(SHUT_IN_49, turn)
+        assert shutting_reply(pm, end, seat) is False
+
+
+def engine_has_safe_turn(g: PaperSoccer, cap: int = 3000) -> bool | None:
+    """The engine's answer to `tactics.has_safe_turn` (None when a list of turns passes `cap`)."""
+    seat = g.current_player()
+    turns = g.legal_turns_by_effect(cap)
+    if len(turns) > cap:
+        return None
+    unknown = False
+    for m in turns:
+        g.push(m)
+        try:
+            if g.outcome() is not None:
+                if mover_wins(g, seat):
+                    return True
+                continue
+            replies = g.legal_turns_by_effect(cap)
+            unknown |= len(replies) > cap
+            if len(replies) <= cap and not any(_scores(g, r) for r in replies):
+                return True
+        finally:
+            g.pop()
+    return None if unknown else False
+
+
+def _scores(g: PaperSoccer, turn: str) -> bool:
+    seat = g.current_player()
+    g.push(turn)
+    won = mover_wins(g, seat)
+    g.pop()
+    return won
+
+
+def test_has_safe_turn_agrees_with_the_engine():
+    from ai.paper_soccer.tactics import has_safe_turn
+    positions = [g.copy() for g in random_positions(12, 2)]
+    positions += [replay(index, back) for index, back in OPEN_GOALS]
+    shut = PaperSoccer.new()
+    for m in (*SHUT_IN_49.split(), "72", "25614563"):
+        shut.push(m)
+    verdicts = []
+    for g in positions + [shut]:
+        pm, ball, seat, _turn, _h = from_game(g)
+        verdict = has_safe_turn(pm, ball, seat)
+        expected = engine_has_safe_turn(g)
+        if verdict is not None and expected is not None:
+            assert verdict == expected, g.key()
+            verdicts.append(verdict)
+    assert verdicts[-1] is False and verdicts.count(True) > 20
+
+
+def test_the_shut_check_replaces_a_turn_the_search_chose_into_a_shutting_reply():
+    g = PaperSoccer.new()
+    for m in SHUT_IN_49.split():
+        g.push(m)
+    level6 = dict(near_ply=2, parity=1, root_short=3000, lmr_after=2, root_lmr=3)
+    # 4,000 nodes: about what level 6 searches in a CodinGame turn (a node budget: no clock in tests)
+    alone = Searcher(**level6).search(g, node_limit=4000).move
+    checked = Searcher(**level6, shut_check=0.3).search(g, node_limit=4000).move
+    for move, shut in ((alone, True), (checked, False)):
+        pm, end, seat = _after(SHUT_IN_49, move)
+        assert bool(shutting_reply(pm, end, seat)) is shut, move
