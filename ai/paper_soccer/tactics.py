@@ -13,12 +13,10 @@ import time
 
 from ai.paper_soccer.board import apply, flood, gen_ends, gen_turns, reach_possible, touched_of, undo
 
-UNKNOWN = None  # a budget or the deadline ran out before the answer was proven
-
-
-def has_safe_turn(pm: list[int], ball: int, seat: int, max_states: int = 20_000) -> bool | None:
+def has_safe_turn(pm: list[int], ball: int, seat: int, max_states: int = 20_000,
+                  deadline: float | None = None) -> bool | None:
     """Whether `seat` has a turn that scores or after which the opponent cannot score at once: True,
-    False (proven), or None when a budget ran out."""
+    False (proven), or None when a budget or the deadline ran out."""
     win, ends, _losing, _complete = gen_ends(pm, ball, seat)
     if win is not None:
         return True
@@ -30,7 +28,9 @@ def has_safe_turn(pm: list[int], ball: int, seat: int, max_states: int = 20_000)
         if not danger >> end & 1:
             return True
     unknown = False
-    for end, eb, path in ends:
+    for i, (end, eb, path) in enumerate(ends):
+        if deadline is not None and i & 7 == 7 and time.monotonic() >= deadline:
+            return None
         tried.add((end, eb))
         verdict = _safe_after(pm, path, end, seat, max_states)
         if verdict:
@@ -39,7 +39,9 @@ def has_safe_turn(pm: list[int], ball: int, seat: int, max_states: int = 20_000)
     r = gen_turns(pm, ball, seat, max_states=max_states)
     if r.win is not None:
         return True
-    for end, eb, path in r.turns:
+    for i, (end, eb, path) in enumerate(r.turns):
+        if deadline is not None and i & 7 == 7 and time.monotonic() >= deadline:
+            return None
         if (end, eb) in tried:
             continue
         if not danger >> end & 1:
@@ -65,22 +67,24 @@ def _safe_after(pm, path, end, seat, max_states) -> bool | None:
         undo(pm, path)
 
 
-def shutting_reply(pm: list[int], end: int, seat: int, *, max_states: int = 5_000,
+def shutting_reply(pm: list[int], end: int, seat: int, *, max_states: int = 3_000, look_states: int = 1_500,
                    deadline: float | None = None):
     """After a turn of `seat` that ended on `end`: a reply of the opponent after which `seat` has no
     safe turn (its path), False when every reply leaves one (proven), or None when unknown (a budget
-    or the deadline ran out, or the opponent can score at once: the root drops such turns itself)."""
+    or the deadline ran out, or the opponent can score at once: the root drops such turns itself).
+    `max_states` bounds the generation of the replies, `look_states` each generation after one (a
+    generation is not interrupted by the deadline: 3,000 states take about 25 ms)."""
     opp = 1 - seat
     r = gen_turns(pm, end, opp, max_states=max_states)
     if r.win is not None:
         return None
     unknown = not r.complete
     for i, (rend, _eb, rpath) in enumerate(r.turns):
-        if deadline is not None and i & 7 == 7 and time.monotonic() >= deadline:
+        if deadline is not None and time.monotonic() >= deadline:
             return None
         apply(pm, rpath)
         try:
-            verdict = has_safe_turn(pm, rend, seat, max_states)
+            verdict = has_safe_turn(pm, rend, seat, look_states, deadline)
         finally:
             undo(pm, rpath)
         if verdict is False:
