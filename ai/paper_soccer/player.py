@@ -59,7 +59,7 @@ LEVEL_TABLE: dict[int, Level] = {
     5: Level("alpha-beta, 2,500 nodes a turn, rich replies one ply deep", nodes=2_500, cap_ms=2500, near_ply=1),
     6: Level("full alpha-beta over whole turns with a transposition table, rich replies two plies deep, "
              "late turns searched shallower first, 40,000 nodes or the time limit", nodes=40_000, cap_ms=2500,
-             root_short=3000, lmr_after=2, root_lmr=3, shut_check=0.3),
+             root_short=3000, lmr_after=2, root_lmr=3, shut_check=0.15),
 }
 
 LEVELS: dict[int, str] = level_descriptions(LEVEL_TABLE)

@@ -180,6 +180,7 @@ class Searcher:
         with gc_paused():  # also when a tool calls the searcher without a player
             self.tie_noise = tie_noise if rng is not None else 0
             self.rng = rng
+            self.shut_seen: dict[str, bool] = {}  # root turn -> whether the shut check found a shutting reply
             inner = deadline
             if self.shut_check and deadline is not None:
                 inner = t0 + (1 - self.shut_check) * (deadline - t0)
@@ -244,6 +245,7 @@ class Searcher:
         root = sorted(safe, key=lambda t: -pv[t[0]])
         best = root[0]
         scores: dict = {}
+        dropped: dict[str, int] = {}  # root turns dropped by the shut check -> their (lost) score
         for depth in range(2, max_depth + 1):
             self.partial = []
             try:
@@ -263,8 +265,11 @@ class Searcher:
             vals = [vals[i] for i in order]
             if self.parity and depth % 2 != self.parity % 2 and abs(vals[0]) < WIN_BOUND:
                 continue
+            if self.shut_check and not multipv and abs(vals[0]) < WIN_BOUND:
+                self._drop_shut(pm, ball, stm, root, vals, dropped)
             best = root[0]
             scores = {path_str(t[2]): v for t, v in zip(root, vals)}
+            scores.update(dropped)
             res.depth, res.score = depth, vals[0]
             res.move = path_str(best[2])
             res.scores = scores
@@ -300,24 +305,48 @@ class Searcher:
 
     def _avoid_shut(self, pm, ball, stm, res: SearchResult, deadline) -> None:
         """Replace the chosen turn while the opponent has a reply to it that leaves us no safe turn
-        (`tactics.shutting_reply`), trying the others best first; such turns are scored as lost."""
+        (`tactics.shutting_reply`), trying the others best first; such turns are scored as lost.  The
+        search checked its best turns already (`_drop_shut`); this looks at the turn finally chosen
+        (the tie noise may pick another) and at the next ones when the search ran out of time."""
         order = [res.move] + sorted((m for m in res.scores if m != res.move), key=lambda m: -res.scores[m])
         for move in order:
             if deadline is not None and time.monotonic() >= deadline:
                 return
             if res.scores[move] <= -WIN_BOUND:
                 return  # the rest lose anyway
-            path = parse_path(ball, move)
-            apply(pm, path)
-            try:
-                shut = shutting_reply(pm, S_Q[path[-1]], stm, deadline=deadline)
-            finally:
-                undo(pm, path)
+            shut = self._is_shut(pm, ball, stm, move, deadline)
             if not shut:
                 if move != res.move:
                     res.move, res.score = move, res.scores[move]
                 return
             res.scores[move] = -WIN + 4  # our turn, the shutting reply, any turn of ours, a goal
+
+    def _is_shut(self, pm, ball, stm, move: str, deadline) -> bool:
+        """Whether the opponent has a shutting reply to the root turn `move` (False when unknown)."""
+        seen = self.shut_seen.get(move)
+        if seen is not None:
+            return seen
+        path = parse_path(ball, move)
+        apply(pm, path)
+        try:
+            shut = shutting_reply(pm, S_Q[path[-1]], stm, deadline=deadline)
+        finally:
+            undo(pm, path)
+        if shut is not None or deadline is None or time.monotonic() < deadline:
+            self.shut_seen[move] = bool(shut)  # an answer, or unknown for want of states (not of time)
+        return bool(shut)
+
+    def _drop_shut(self, pm, ball, stm, root: list, vals: list, dropped: dict) -> None:
+        """While the best root turn has a shutting reply and others are left, drop it from the search
+        (`dropped` keeps it, scored as lost).  Checked during the search, so that the time after a
+        clean check still goes to the search."""
+        while len(root) > 1 and vals[0] > -WIN_BOUND:
+            move = path_str(root[0][2])
+            if not self._is_shut(pm, ball, stm, move, self.deadline):
+                return
+            root.pop(0)
+            vals.pop(0)
+            dropped[move] = -WIN + 4
 
     def _tie_pick(self, res: SearchResult) -> None:
         best = max(res.scores.values())
