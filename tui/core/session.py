@@ -155,6 +155,10 @@ class Session:
         self.sync_clock()
         return self.forced
 
+    def lose_on_time(self, seat: int) -> Outcome:
+        """`seat`'s clock fell (here or, in a network game, at the host)."""
+        return self.forfeit(seat, "timeout", f"seat {seat} ran out of time")
+
     # ------------------------------------------------------------------ clocks
 
     def _clock_seat(self) -> int | None:
@@ -172,7 +176,7 @@ class Session:
         seat = self.clock.fallen()
         if seat is None:
             return None
-        return self.forfeit(seat, "timeout", f"seat {seat} ran out of time")
+        return self.lose_on_time(seat)
 
     # ------------------------------------------------------------------ undo / redo
 

@@ -209,10 +209,10 @@ class NetGameScreen(GameScreen):
                 self._pending = None
                 self.say(f"Taken back to move {kept}")
                 self._position_changed()
-            case ev.Ended(result=result, reason=reason):
+            case ev.Ended(result=result):
                 if not session.is_over():
                     loser = 1 if result == "1-0" else 0
-                    session.forfeit(loser, reason, f"seat {loser} ran out of time")
+                    session.lose_on_time(loser)  # the host ends a game early only on time
                     self.say(f"{names[loser]} ran out of time", error=True)
                     self._position_changed()
             case ev.MoveRefused(why=why):
