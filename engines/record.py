@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 from engines.base import shorten
+from engines.numbers import NumberError, parse_int
 
 OUTPUT_CHARS = 200  # of an answer line kept (the move itself is in [moves], whole)
 STDERR_CHARS = 500  # of a stderr line kept
@@ -144,10 +145,10 @@ def to_lines(turns: list[TurnRecord]) -> list[str]:
 
 
 def _number(text: str, hi: int, what: str) -> int:
-    # ASCII digits only, bounded before int() (no '²', no 5,000 digits)
-    if not (text.isascii() and text.isdigit()) or len(text) > len(str(hi)) or int(text) > hi:
-        raise RecordError(f"{what} {shorten(text)!r} is not a number from 0 to {hi}")
-    return int(text)
+    try:
+        return parse_int(text, 0, hi, what)
+    except NumberError as e:
+        raise RecordError(str(e)) from None
 
 
 def parse_line(line: str, turns: list[TurnRecord], max_turn: int) -> None:
