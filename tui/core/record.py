@@ -12,9 +12,8 @@ from pathlib import Path
 from engines import get_game
 from engines.referee import MatchResult
 from engines.savefile import SavedGame, dump, result_code
-from tui.core.storage import SUFFIX, StorageError, atomic_write, check_saves_dir, shown
+from tui.core.storage import SUFFIX, StorageError, atomic_write, check_saves_dir, numbered_names, shown
 
-MAX_TAKEN = 1000  # names tried for one game before giving up
 
 
 def recorded_save(result: MatchResult, date: str) -> tuple[SavedGame, object]:
@@ -45,8 +44,7 @@ class RecordFolder:
         saved, final = recorded_save(result, _dt.datetime.now().isoformat(timespec="seconds"))  # the game's end
         text = dump(saved, final)
         stem = f"{result.game}-{self.started:%Y%m%d-%H%M%S}-game{index}-seed{result.seed}"
-        for n in range(1, MAX_TAKEN + 1):
-            path = self.folder / f"{stem}{'' if n == 1 else f'-{n}'}{SUFFIX}"
+        for path in numbered_names(self.folder, stem):
             try:
                 atomic_write(path, text, replace=False)
             except FileExistsError:

@@ -350,18 +350,27 @@ def check_saves_dir(path: str | os.PathLike) -> str | None:
     return None
 
 
+NAMES_TRIED = 1000  # numbered names tried for one file before giving up
+
+
+def numbered_names(folder: Path, stem: str):
+    """`<stem>.txt`, then `<stem>-2.txt`, `-3`, ... in `folder`: the names a file that must not replace
+    another tries in turn (`NAMES_TRIED` of them)."""
+    for n in range(1, NAMES_TRIED + 1):
+        yield folder / f"{stem}{'' if n == 1 else f'-{n}'}{SUFFIX}"
+
+
 def move_aside(path: Path, tag: str, when: _dt.datetime | None = None) -> Path:
     """Rename `path` to `<stem>.<tag>-YYYYmmdd-HHMMSS.txt` in its folder (then -2, -3, ... when taken),
     never over another file; returns the new path.  Raises OSError when it cannot be renamed."""
-    stamp = f"{when or _dt.datetime.now():%Y%m%d-%H%M%S}"
-    for n in range(1, 1000):
-        target = path.with_name(f"{path.stem}.{tag}-{stamp}{'' if n == 1 else f'-{n}'}{SUFFIX}")
+    stem = f"{path.stem}.{tag}-{when or _dt.datetime.now():%Y%m%d-%H%M%S}"
+    for target in numbered_names(path.parent, stem):
         try:
             _rename_without_replacing(path, target)
         except FileExistsError:
             continue
         return target
-    raise OSError(errno.EEXIST, f"every name {path.stem}.{tag}-{stamp}-N{SUFFIX} is taken")
+    raise OSError(errno.EEXIST, f"every name {stem}-N{SUFFIX} is taken")
 
 
 def _rename_without_replacing(source: Path, target: Path) -> None:
