@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from engines.base import shorten
+from engines.record import TURN_STDERR_LINES
 
 # A line longer than this is not an answer but a flood; CodinGame bots print a few dozen bytes.
 MAX_LINE_BYTES = 1 << 20
@@ -34,7 +35,9 @@ STDERR_LINE_CHARS = 2000  # a kept stderr line is cut there (a bot may print meg
 STDERR_BACKLOG = 1000  # lines waiting for a slow display; older ones are dropped (and counted)
 STDERR_CHUNK = 65536
 STDERR_LONG_LINE = 8192  # bytes without a newline passed on as a line of their own
-TURN_HEAD_LINES, TURN_TAIL_LINES = 60, 39  # a turn's stderr kept: its start, a marker, its end (last words)
+# a turn's stderr kept: its start, a marker, its end (last words): as many lines as a record keeps
+TURN_HEAD_LINES = 60
+TURN_TAIL_LINES = TURN_STDERR_LINES - TURN_HEAD_LINES - 1
 
 
 class BotError(Exception):
