@@ -156,11 +156,9 @@ def _analyse_game(record, think_ms: int | None, sid: int, send) -> None:  # in t
     from dataclasses import asdict as fields
 
     from ai.analysis import analyse_game, analysis_player
-    from engines import get_game
+    from engines import start_position
 
-    cls = get_game(record.game)
-    start = cls.from_text(record.start) if record.start is not None else cls.new(record.seed)
-    analyse_game(start, record.moves, analysis_player(record.game, think_ms=think_ms),
+    analyse_game(start_position(record), record.moves, analysis_player(record.game, think_ms=think_ms),
                  on_verdict=lambda v: send(SearchEvent(sid, "info", verdict=fields(v))))
     send(SearchEvent(sid, "done"))
 

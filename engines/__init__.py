@@ -51,11 +51,16 @@ def get_game(name: str) -> type[Game]:
     return getattr(importlib.import_module(module), cls)
 
 
+def start_position(record: GameRecord) -> Game:
+    """The position a record's moves start from: its own start position, or the game's for its seed."""
+    cls = get_game(record.game)
+    return cls.from_text(record.start) if record.start is not None else cls.new(record.seed)
+
+
 def replay(record: GameRecord) -> Game:
     """The position a record leads to, every move checked as the referee would; raises EngineError
     (InvalidOutput with the 1-based move number) at the first move that is not legal."""
-    cls = get_game(record.game)
-    game = cls.from_text(record.start) if record.start is not None else cls.new(record.seed)
+    game = start_position(record)
     for n, text in enumerate(record.moves, start=1):
         if game.outcome() is not None:
             raise InvalidOutput(f"move {n} ({quote(text)}): the game was already over")

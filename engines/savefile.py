@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engines import GAME_IDS, UnknownGame, get_game, resolve_game_id
+from engines import GAME_IDS, UnknownGame, get_game, resolve_game_id, start_position
 from engines.base import FORFEIT_REASONS, EngineError, Game, Outcome, Termination
 from engines.numbers import SEED_MAX, SEED_MIN, NumberError, one_line, parse_int, quote
 from engines.record import RecordError, TurnRecord, parse_line, to_lines
@@ -77,8 +77,7 @@ class SavedGame:
     record: list[TurnRecord] | None = None  # a recorded game's turns (format 2)
 
     def start_position(self) -> Game:
-        cls = get_game(self.game)
-        return cls.from_text(self.start) if self.start is not None else cls.new(self.seed)
+        return start_position(self)  # the fields it reads are a GameRecord's
 
 
 def result_code(winner: int | None) -> str:
