@@ -120,9 +120,21 @@ class GameClock:
 
     # ------------------------------------------------------------------ save file header
 
+    def left_words(self) -> tuple[str, str]:
+        """The seconds left by seat as written in save files and sent to network peers (`read_left`)."""
+        words = ["-" if (v := self.left(seat)) is None else f"{v:.1f}" for seat in (0, 1)]
+        return words[0], words[1]
+
     def header(self) -> dict[str, str]:
-        left = " ".join("-" if (v := self.left(s)) is None else f"{v:.1f}" for s in (0, 1))
-        return {HEADER_CLOCK: self.spec.text, HEADER_LEFT: left}
+        return {HEADER_CLOCK: self.spec.text, HEADER_LEFT: " ".join(self.left_words())}
+
+
+MAX_LEFT_S = MAX_MINUTES * 60 + 1e6  # a clock's base plus any number of increments a game could gain
+
+
+def read_left(word: str) -> float | None:
+    """One word of `GameClock.left_words` (None: a seat without a clock); ClockError when it is bad."""
+    return None if word == "-" else _decimal(word, "the seconds left", MAX_LEFT_S)
 
 
 def clock_from_header(extra: dict[str, str], clocked: tuple[bool, bool],
@@ -137,8 +149,8 @@ def clock_from_header(extra: dict[str, str], clocked: tuple[bool, bool],
         if len(words) != 2:
             raise ClockError(f"clock_left holds {len(words)} values, expected 2")
         for seat, word in enumerate(words):
-            if word != "-":
-                left[seat] = _decimal(word, "clock_left", MAX_MINUTES * 60 + 1e6)
+            if (value := read_left(word)) is not None:
+                left[seat] = value
     return GameClock(spec, clocked, (left[0], left[1]), now)
 
 

@@ -15,7 +15,7 @@ from typing import Callable
 from engines import UnknownGame, resolve_game_id
 from engines.savefile import RESULTS
 from engines.numbers import SEED_MAX, SEED_MIN, NumberError, parse_int, quote
-from tui.core.clock import ClockError, parse_clock
+from tui.core.clock import ClockError, parse_clock, read_left
 from tui.core.net.events import (
     ClockIn, Ended, Lost, MoveIn, MoveRefused, Presence, UndoAnswered, UndoAsked, Undone, Welcome,
 )
@@ -27,7 +27,6 @@ from tui.core.net.wire import Closed, Connection
 RETRY_S = 1.0
 CONNECT_TIMEOUT_S = 10.0
 HOST_RATE_PER_S, HOST_BURST = 200.0, 2000  # a rejoin receives the whole game at once
-MAX_SECONDS = 10 ** 7
 
 
 def parse_address(text: str, default_port: int) -> tuple[str, int]:
@@ -147,7 +146,7 @@ class NetClient:
         if verb == "MOVE":
             self.on_event(MoveIn(msg.number(0, what="move number"), msg.text))
         elif verb == "CLOCK":
-            left = tuple(None if w == "-" else _seconds(w) for w in msg.words[:2])
+            left = tuple(_seconds(w) for w in msg.words[:2])
             self.on_event(ClockIn(left, seat_of(msg.words[2], verb)))
         elif verb == "UNDONE":
             self.on_event(Undone(msg.number(0, what="move count")))
@@ -190,12 +189,8 @@ class _HostSaidBye(Exception):
     pass
 
 
-def _seconds(word: str) -> float:
-    whole, _, tenths = word.partition(".")
+def _seconds(word: str) -> float | None:
     try:
-        value = parse_int(whole, lo=0, hi=MAX_SECONDS, what="clock seconds")
-        if tenths:
-            value += parse_int(tenths, lo=0, hi=9, what="clock tenths") / 10
-    except NumberError as e:
+        return read_left(word)
+    except ClockError as e:
         raise ProtocolError(f"CLOCK: {e}") from None
-    return float(value)

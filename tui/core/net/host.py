@@ -211,8 +211,7 @@ class NetHost:
         clock = self.session.clock
         if clock is None:
             return None
-        left = ["-" if (v := clock.left(seat)) is None else f"{v:.1f}" for seat in (0, 1)]
-        return left[0], left[1], seat_word(clock.running)
+        return (*clock.left_words(), seat_word(clock.running))
 
     def _send_clock(self, conn: Connection) -> None:
         words = self._clock_words()
