@@ -96,3 +96,19 @@ async def test_from_the_blunder_on_the_chart_play_on_against_the_ai(monkeypatch)
         assert game.session.ply == blunder - 1
         assert [s.kind for s in game.session.specs] == ["human", "ai"]  # Red (level 1's seat) is yours now
         assert game.board.accepting
+
+
+def test_the_ascii_chart_is_ascii_and_keeps_half_bars_apart_from_full_ones():
+    from ai.analysis import MoveVerdict
+    chart = AdvantageChart(("Red", "Blue"), ("red", "blue"))
+    # the first seat well ahead, then a quarter ahead (a half bar), then a blunder by the second seat
+    evals = [(0, 0.95), (1, 0.35), (0, 0.5), (1, 0.1)]
+    verdicts = [MoveVerdict(ply, "1", seat, p, "1", p, "blunder" if ply == 4 else None, 0.0)
+                for ply, (seat, p) in enumerate(evals, 1)]
+    chart.show(verdicts, 4, 1)
+    chart.style_name = "ascii"
+    text = chart.draw(40).to_text().plain
+    assert text.isascii(), text
+    assert "#" in text and "_" in text and "^" in text  # full bars, a half bar up, the title's ▲
+    chart.style_name = "unicode"
+    assert "█" in chart.draw(40).to_text().plain

@@ -13,12 +13,13 @@ from textual.message import Message
 from textual.widget import Widget
 
 from tui.widgets.boards.canvas import Canvas
+from tui.widgets.boards.looks import ascii_table
 
 HALF_ROWS = 2  # plot rows above the even line, and below it (the side panel also holds the moves)
 # label: (mark under a column of 2 or more characters, under a column of one, style)
 MARKS = {"inaccuracy": ("?!", "·", "yellow3"), "mistake": ("?", "?", "dark_orange"), "blunder": ("??", "!", "bold red1")}
-GLYPHS = {"unicode": {"full": "█", "up": "▄", "down": "▀", "even": "─"},
-          "ascii": {"full": "#", "up": "_", "down": "'", "even": "-"}}
+GLYPHS = {"full": "█", "up": "▄", "down": "▀", "even": "─"}
+ASCII_HALVES = {"▄": "_", "▀": "'"}  # a half bar must not look full in ASCII (the boards' table makes both '#')
 
 
 def first_seat_chances(verdicts) -> list[float]:
@@ -63,7 +64,6 @@ class AdvantageChart(Widget):
         return ply if 1 <= ply <= self.length else None
 
     def draw(self, width: int) -> Canvas:
-        glyph = GLYPHS[self.style_name]
         canvas = Canvas(width, 2 + 2 * HALF_ROWS)
         done = len(self.verdicts)
         title = (f"{self.side_names[0]} ▲ {self.side_names[1]} ▼"
@@ -81,23 +81,25 @@ class AdvantageChart(Widget):
             for y in range(1, 1 + 2 * HALF_ROWS):
                 canvas.put(x, y, " ", bg or None)
             if ply > done:
-                canvas.put(x, mid - 1, glyph["even"], "grey42" + bg)
+                canvas.put(x, mid - 1, GLYPHS["even"], "grey42" + bg)
                 continue
             p = chances[ply - 1]
             halves = round(abs(p - 0.5) * 2 * HALF_ROWS * 2)  # half rows of bar, 0..2*HALF_ROWS
             seat = 0 if p >= 0.5 else 1
             style = self.side_styles[seat] + bg
             if halves == 0:
-                canvas.put(x, mid - 1, glyph["even"], "grey42" + bg)
+                canvas.put(x, mid - 1, GLYPHS["even"], "grey42" + bg)
             for h in range(halves):
                 row = (mid - 1 - h // 2) if seat == 0 else (mid + h // 2)
                 partial = h == halves - 1 and h % 2 == 0
-                canvas.put(x, row, (glyph["up"] if seat == 0 else glyph["down"]) if partial else glyph["full"], style)
+                canvas.put(x, row, (GLYPHS["up"] if seat == 0 else GLYPHS["down"]) if partial else GLYPHS["full"], style)
             group = self.verdicts[max(0, ply - per):ply]
             worst = max((v.label for v in group if v.label), key=list(MARKS).index, default=None)
             if worst is not None and (cw == 1 or x % cw == 0):
                 wide, narrow, mark_style = MARKS[worst]
                 canvas.put(x, 1 + 2 * HALF_ROWS, wide if cw > 1 else narrow, mark_style + bg)
+        if self.style_name == "ascii":
+            canvas.restyle(ascii_table(ASCII_HALVES))
         return canvas
 
     def render(self) -> Text:
