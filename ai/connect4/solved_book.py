@@ -7,6 +7,8 @@ Entries added by `solved` runs (README, Connect 4 against nmahoude's bot); each 
 # move: 1 win, 0 draw); the comment gives the game's moves, the move (as played) and how it was found
 SOLVED = {
     2634437258971136: (1, 1),  # 2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 5 7 5 5 -> 7 (win, given; 42 empty)
+    11641655807640576: (4, 1),  # 1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 4 3 3 6 3 1 -> 4 (win, given; 41 empty)
+    11641724527117312: (4, 1),  # 1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 4 3 3 6 3 1 4 4 -> 4 (win, given; 39 empty)
     11800871788634624: (1, 1),  # 1 STEAL 3 5 5 5 6 5 3 6 6 6 5 1 1 3 3 4 6 3 4 4 4 4 1 5 1 1 3 5 4 4 3 -> 1 (win; level 6 played 6: draw; 31 empty)
     1389864075800412678: (3, 1),  # 2 STEAL 3 3 3 4 3 6 3 3 2 2 1 7 5 4 6 6 5 5 5 5 6 5 5 6 2 2 0 7 7 7 0 6 -> 3 (win; level 6 played 7: loss; 30 empty)
     9800317767671939076: (2, 1),  # 2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 5 7 5 5 7 7 4 7 3 7 0 0 4 4 -> 2 (win; level 6 played 4: loss; 32 empty)

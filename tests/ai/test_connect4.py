@@ -294,11 +294,28 @@ def test_book_moves_are_legal_and_mirror_images_agree():
     assert book.LINES
     for key, mv in book.LINES.items():
         cur, mask = decode_key(key)
-        assert cur + mask == key and 1 <= mask.bit_count() <= 4
+        # the searched lines reach 4 chips; a won game's line (below) reaches the solved book's positions
+        assert cur + mask == key and 1 <= mask.bit_count() <= CELLS - 43
         assert 0 <= mv < COLS and not (mask >> (8 * mv + ROWS - 1)) & 1
         assert book.lookup(cur, mask, False) == mv
         if (book.mirror(cur), book.mirror(mask)) != (cur, mask):  # a symmetric position has two answers
             assert book.lookup(book.mirror(cur), book.mirror(mask), False) == COLS - 1 - mv
+
+
+# A game level 6 won against nmahoude's bot (nmahoude/cg, `multiplayers/connect4`) after stealing its 1,
+# booked to level 6's 11th move (`lines --won`); with 41 and 39 empty cells the solved book's moves win.
+# The bot's moves are deterministic; level 6's, from a 60 ms search, were not, and some lines were lost.
+WON_LINE = "1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 4 3 3 6 3 1 4 4 4".split()
+
+
+def test_level6_replays_its_won_line_into_the_solved_positions():
+    player = make_player(6)
+    for i in range(3, len(WON_LINE), 2):  # level 6's turns after the STEAL
+        game = replay(WON_LINE[:i])
+        assert player.choose(game, time.monotonic() + 0.02) == int(WON_LINE[i])
+    for i in (len(WON_LINE) - 3, len(WON_LINE) - 1):
+        key = book.book_key(*from_rows(replay(WON_LINE[:i]).board(), "1"))[0]
+        assert book.SOLVED[key] == (int(WON_LINE[i]), 1)
 
 
 def test_solved_book_moves_are_legal_and_found_by_lookup():
