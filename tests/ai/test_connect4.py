@@ -302,20 +302,27 @@ def test_book_moves_are_legal_and_mirror_images_agree():
             assert book.lookup(book.mirror(cur), book.mirror(mask), False) == COLS - 1 - mv
 
 
-# A game level 6 won against nmahoude's bot (nmahoude/cg, `multiplayers/connect4`) after stealing its 1,
-# booked to level 6's 11th move (`lines --won`); with 41 and 39 empty cells the solved book's moves win.
-# The bot's moves are deterministic; level 6's, from a 60 ms search, were not, and some lines were lost.
-WON_LINE = "1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 4 3 3 6 3 1 4 4 4".split()
+# Games level 6 won against nmahoude's bot (nmahoude/cg, `multiplayers/connect4`), booked to level 6's
+# last move before the solved book's positions (`lines --won`), whose moves the solver proved wins (the
+# given number of level 6's last turns).  The bot's moves are deterministic; level 6's, from a 60 ms
+# search, were not, and some of its other lines were lost.
+WON_LINES = {
+    "1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 4 3 3 6 3 1 4 4 4": 2,  # level 6 second: 41 and 39 empty cells
+    "2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 5 7 5 5 7": 1,  # level 6 first: 42 empty cells
+}
 
 
-def test_level6_replays_its_won_line_into_the_solved_positions():
+@pytest.mark.parametrize("line", WON_LINES)
+def test_level6_replays_its_won_lines_into_the_solved_positions(line):
+    moves = line.split()
+    side = (len(moves) - 1) % 2  # level 6 plays the last move
     player = make_player(6)
-    for i in range(3, len(WON_LINE), 2):  # level 6's turns after the STEAL
-        game = replay(WON_LINE[:i])
-        assert player.choose(game, time.monotonic() + 0.02) == int(WON_LINE[i])
-    for i in (len(WON_LINE) - 3, len(WON_LINE) - 1):
-        key = book.book_key(*from_rows(replay(WON_LINE[:i]).board(), "1"))[0]
-        assert book.SOLVED[key] == (int(WON_LINE[i]), 1)
+    for i in range(side, len(moves), 2):
+        game = replay(moves[:i])
+        assert player.choose(game, time.monotonic() + 0.02) == game.parse_output(moves[i])
+    for i in range(len(moves) - 1, len(moves) - 1 - 2 * WON_LINES[line], -2):
+        cur, mask = from_rows(replay(moves[:i]).board(), str(side))
+        assert book.SOLVED[book.book_key(cur, mask)[0]][1] == 1  # a proven win (the move played above)
 
 
 def test_solved_book_moves_are_legal_and_found_by_lookup():
