@@ -344,10 +344,14 @@ def solved(play_spec: str | None, games: int, dirs: list[str], lines: list[str],
         for m in _SOLVED_LINE.finditer(SOLVED_OUT.read_text(encoding="utf-8")):
             entries[int(m.group(1))] = (int(m.group(2)), int(m.group(3)), m.group(4))
     how = "Entries added by `solved` runs (README, Connect 4 against nmahoude's bot); each comment says where."
-    for line in lines:
-        for key, mv, value, comment in given_line(line, seconds):
+    def add(key: int, mv: int, value: int, comment: str) -> None:
+        if entries.get(key, ())[:2] != (mv, value):  # the same entry keeps the comment of its first find
             entries[key] = (mv, value, comment)
             write_solved(entries, how)  # as it goes: a long run may be cut short
+
+    for line in lines:
+        for entry in given_line(line, seconds):
+            add(*entry)
     paths = [p for d in dirs for p in sorted(Path(d).glob("*.txt"))]
     with tempfile.TemporaryDirectory(prefix="c4book-") as tmp:
         if play_spec:
@@ -359,9 +363,8 @@ def solved(play_spec: str | None, games: int, dirs: list[str], lines: list[str],
             if moves in seen:  # both programs are nearly deterministic: the same games recur
                 continue
             seen.add(moves)
-            for key, mv, value, comment in mistakes(path, lo, hi, seconds):
-                entries[key] = (mv, value, comment)
-                write_solved(entries, how)
+            for entry in mistakes(path, lo, hi, seconds):
+                add(*entry)
     write_solved(entries, how)
 
 

@@ -302,13 +302,14 @@ def test_book_moves_are_legal_and_mirror_images_agree():
             assert book.lookup(book.mirror(cur), book.mirror(mask), False) == COLS - 1 - mv
 
 
-# Games level 6 won against nmahoude's bot (nmahoude/cg, `multiplayers/connect4`), booked to level 6's
-# last move before the solved book's positions (`lines --won`), whose moves the solver proved wins (the
-# given number of level 6's last turns).  The bot's moves are deterministic; level 6's, from a 60 ms
-# search, were not, and some of its other lines were lost.
-WON_LINES = {
-    "1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 4 3 3 6 3 1 4 4 4": 2,  # level 6 second: 41 and 39 empty cells
-    "2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 5 7 5 5 7": 1,  # level 6 first: 42 empty cells
+# Games level 6 won against nmahoude's bot (nmahoude/cg, `multiplayers/connect4`): the book replays
+# them (`lines --won`) to the first of the solved book's positions, from which its moves are proven
+# wins (`solved --line`, the given number of level 6's last turns, down to 29 and 28 empty cells).
+# The bot's moves are deterministic; level 6's, from a 60 ms search, were not, and some of its other
+# lines were lost.
+WON_LINES = {  # level 6 second (41 to 29 empty cells), level 6 first (42 to 28)
+    "1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 4 3 3 6 3 1 4 4 4 1 3 3 2 4 4 6 1 5 1": 7,
+    "2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 5 7 5 5 7 7 4 7 3 7 0 0 4 4 2 2 2 4 4": 8,
 }
 
 
