@@ -344,6 +344,7 @@ def solved(play_spec: str | None, games: int, dirs: list[str], lines: list[str],
         for m in _SOLVED_LINE.finditer(SOLVED_OUT.read_text(encoding="utf-8")):
             entries[int(m.group(1))] = (int(m.group(2)), int(m.group(3)), m.group(4))
     how = "Entries added by `solved` runs (README, Connect 4 against nmahoude's bot); each comment says where."
+
     def add(key: int, mv: int, value: int, comment: str) -> None:
         if entries.get(key, ())[:2] != (mv, value):  # the same entry keeps the comment of its first find
             entries[key] = (mv, value, comment)
