@@ -6,7 +6,10 @@ moves of the next few plies (ai/connect4/opening_book.py, written by `python -m 
   scores higher than its best drop.
 - `FIRST_MOVE`: player 0 opens in the column whose better answer (steal or drop) is worst for player 1.
 - `LINES`: position key -> book move, for the positions of the next plies that arise when one side
-  follows the book and the other plays anything.  Keys are mirror-normalised (`book_key`).
+  follows the book and the other plays anything.  Keys are mirror-normalised (`book_key`).  Also
+  (`lines --won`) level 6's moves of a game it won against a nearly deterministic bot, up to where
+  `SOLVED` proves the position won: its own 60 ms choices there vary from game to game, and some of
+  the other lines were lost.
 - `SOLVED` (ai/connect4/solved_book.py, written by `python -m ai.tools.connect4_book solved`): key ->
   (move, value) for middle-game positions (28 to 40 empty cells) where level 6 once chose a move worse
   than the exact game value, found by solving the games it lost or drew; `value` is 1 (the move wins)

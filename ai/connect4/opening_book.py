@@ -2,6 +2,7 @@
 
 STEAL table and first move: `table --depth 12`.
 Book lines: `lines --depth 10 --plies 4`.
+Level 6's won games against nmahoude's bot: `lines --won MOVES` (the comments say which).
 """
 
 # The STEAL table searches (scores from player 1's side):
@@ -57,6 +58,7 @@ LINES = {
     4328521728: 4,  # 3 STEAL 4 -> 4 (+26, depth 10)
     4328587264: 4,  # 2 STEAL 3 4 -> 4 (-2, depth 10)
     4378984448: 2,  # 2 3 3 4 -> 2 (+84, depth 10)
+    4496359424: 3,  # 2 STEAL 3 3 3 4 -> 3 (level 6's move in a won game)
     8589934593: 3,  # 4 STEAL 0 -> 3 (+104, depth 10)
     8589934848: 5,  # 4 STEAL 1 -> 5 (+57, depth 10)
     8590000128: 4,  # 4 STEAL 2 -> 4 (+46, depth 10)
@@ -103,6 +105,7 @@ LINES = {
     4398046642177: 2,  # 2 0 5 5 -> 2 (+53, depth 10)
     4398046642432: 4,  # 2 1 5 5 -> 4 (+64, depth 10)
     4398046773248: 5,  # 2 2 5 5 -> 5 (+21, depth 10)
+    4398063288832: 5,  # 1 STEAL 3 5 5 -> 5 (level 6's move in a won game)
     281474976711168: 3,  # 1 STEAL 6 -> 3 (+28, depth 10)
     281474976841728: 3,  # 2 6 -> 3 (+39, depth 10)
     281475010330624: 6,  # 2 STEAL 3 6 -> 6 (-6, depth 10)
@@ -112,13 +115,17 @@ LINES = {
     281475043950592: 4,  # 2 6 3 3 -> 4 (+1000056, depth 1)
     281475060727808: 2,  # 2 3 3 6 -> 2 (+36, depth 10)
     281479305363456: 2,  # 2 6 3 4 -> 2 (+58, depth 10)
+    281479741505536: 2,  # 2 STEAL 3 3 3 4 3 6 -> 2 (level 6's move in a won game)
     281496451678208: 5,  # 2 4 4 6 -> 5 (+50, depth 10)
     282574522023936: 1,  # 2 5 3 6 -> 1 (+1000056, depth 1)
+    282579253395456: 7,  # 2 STEAL 3 3 3 4 3 6 2 5 -> 7 (level 6's move in a won game)
     283673999966209: 5,  # 2 STEAL 3 8 -> 3 (+43, depth 10)
     283673999966464: 2,  # 2 STEAL 3 7 -> 6 (+33, depth 10)
     283674000097281: 3,  # 2 0 5 6 -> 3 (+96, depth 10)
     283674000097536: 3,  # 2 1 5 6 -> 3 (+91, depth 10)
     283674000228352: 3,  # 2 2 5 6 -> 3 (+66, depth 10)
+    294669133021696: 5,  # 1 STEAL 3 5 5 5 6 -> 5 (level 6's move in a won game)
+    312261352620544: 6,  # 1 STEAL 3 5 5 5 6 5 3 -> 6 (level 6's move in a won game)
     562949953421313: 5,  # 2 8 -> 3 (+79, depth 10)
     562949953421568: 5,  # 2 7 -> 3 (+55, depth 10)
     562971428257793: 5,  # 2 4 4 8 -> 3 (+73, depth 10)
@@ -141,6 +148,17 @@ LINES = {
     1125899940397312: 3,  # 2 2 5 7 -> 5 (+58, depth 10)
     1128098930098177: 4,  # 2 8 3 2 -> 4 (+1000056, depth 1)
     1128098930098432: 4,  # 2 7 3 2 -> 4 (+1000056, depth 1)
+    2564061166305792: 5,  # 1 STEAL 3 5 5 5 6 5 3 6 6 -> 5 (level 6's move in a won game)
+    2564065427784192: 5,  # 2 STEAL 3 3 3 4 3 6 2 5 7 2 -> 3 (level 6's move in a won game)
+    2634429910483456: 6,  # 1 STEAL 3 5 5 5 6 5 3 6 6 5 5 -> 6 (level 6's move in a won game)
+    2634434171961856: 3,  # 2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 -> 5 (level 6's move in a won game)
+    2634434306179584: 3,  # 2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 -> 5 (level 6's move in a won game)
+    2634434574615552: 3,  # 2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 -> 5 (level 6's move in a won game)
+    2634435111487488: 3,  # 2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 5 7 -> 5 (level 6's move in a won game)
+    7138029537919488: 4,  # 1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 -> 4 (level 6's move in a won game)
+    7138038127985152: 4,  # 1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 -> 4 (level 6's move in a won game)
+    7138055374963200: 3,  # 1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 4 3 -> 3 (level 6's move in a won game)
+    11641655270769152: 3,  # 1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 4 3 3 6 -> 3 (level 6's move in a won game)
     72057594037928448: 3,  # 1 STEAL 7 -> 3 (+31, depth 10)
     72057594071613441: 4,  # 2 7 3 0 -> 4 (+1000056, depth 1)
     72057594071613696: 5,  # 2 7 3 1 -> 5 (+63, depth 10)

@@ -7,7 +7,20 @@ Entries added by `solved` runs (README, Connect 4 against nmahoude's bot); each 
 # move: 1 win, 0 draw); the comment gives the game's moves, the move (as played) and how it was found
 SOLVED = {
     2634437258971136: (1, 1),  # 2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 5 7 5 5 -> 7 (win, given; 42 empty)
+    2634437258979328: (4, 1),  # 2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 5 7 5 5 7 7 -> 4 (win, given; 40 empty)
+    2634454438856704: (5, 1),  # 2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 5 7 5 5 7 7 4 7 -> 3 (win, given; 38 empty)
+    2775191927228416: (8, 1),  # 2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 5 7 5 5 7 7 4 7 3 7 -> 0 (win, given; 36 empty)
+    11641655807640576: (4, 1),  # 1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 4 3 3 6 3 1 -> 4 (win, given; 41 empty)
+    11641724527117312: (4, 1),  # 1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 4 3 3 6 3 1 4 4 -> 4 (win, given; 39 empty)
+    11641861966071808: (3, 1),  # 1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 4 3 3 6 3 1 4 4 4 1 -> 3 (win, given; 37 empty)
+    11641864113555456: (2, 1),  # 1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 4 3 3 6 3 1 4 4 4 1 3 3 -> 2 (win, given; 35 empty)
+    11642001553033216: (4, 1),  # 1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 4 3 3 6 3 1 4 4 4 1 3 3 2 4 -> 4 (win, given; 33 empty)
     11800871788634624: (1, 1),  # 1 STEAL 3 5 5 5 6 5 3 6 6 6 5 1 1 3 3 4 6 3 4 4 4 4 1 5 1 1 3 5 4 4 3 -> 1 (win; level 6 played 6: draw; 31 empty)
+    20649750563588096: (1, 1),  # 1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 4 3 3 6 3 1 4 4 4 1 3 3 2 4 4 6 -> 1 (win, given; 31 empty)
+    20720119307769856: (1, 1),  # 1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 4 3 3 6 3 1 4 4 4 1 3 3 2 4 4 6 1 5 -> 1 (win, given; 29 empty)
     1389864075800412678: (3, 1),  # 2 STEAL 3 3 3 4 3 6 3 3 2 2 1 7 5 4 6 6 5 5 5 5 6 5 5 6 2 2 0 7 7 7 0 6 -> 3 (win; level 6 played 7: loss; 30 empty)
+    9800317698952462340: (4, 1),  # 2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 5 7 5 5 7 7 4 7 3 7 0 0 -> 4 (win; level 6 played 0: loss; 34 empty)
     9800317767671939076: (2, 1),  # 2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 5 7 5 5 7 7 4 7 3 7 0 0 4 4 -> 2 (win; level 6 played 4: loss; 32 empty)
+    9800317767674036228: (2, 1),  # 2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 5 7 5 5 7 7 4 7 3 7 0 0 4 4 2 2 -> 2 (win; level 6 played 4: loss; 30 empty)
+    9800317836397707268: (4, 1),  # 2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 5 7 5 5 7 7 4 7 3 7 0 0 4 4 2 2 2 4 -> 4 (win, given; 28 empty)
 }

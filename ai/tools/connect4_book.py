@@ -2,6 +2,7 @@
 
     python -m ai.tools.connect4_book table [--depth 12] [--from-log FILE]
     python -m ai.tools.connect4_book lines [--depth 10] [--plies 4]
+    python -m ai.tools.connect4_book lines --won MOVES
     python -m ai.tools.connect4_book solved [--play SPEC -n GAMES] [--games DIR ...] [--line MOVES]
 
 `table` (about 50 searches; 40 minutes of one core at depth 12):
@@ -14,6 +15,15 @@
 `lines` (one search per position):
   Every position where the book's side is to move within `--plies` plies, when that side follows the
   book (the table, then these lines) and the other side plays anything, gets the search's best move.
+`lines --won MOVES` (no search; added to the book lines already there, which `lines` alone rebuilds
+  without them):
+  A game level 6 won against a nearly deterministic bot, replayed by the book: MOVES (CodinGame
+  notation, STEAL included) are the game's first moves up to level 6's last book move, and level 6
+  is the side that plays that move; each of its positions after turn 1 gets its move as played.
+  Level 6's own move comes from a 60 ms search (depth 6 or 7 in the opening, depending on the load
+  and on the table left by earlier turns), so its games against the same bot part at random and
+  some of those lines are lost; the book makes it play the won one.  End the line where `solved
+  --line` proves the position won, so that the book leads into a proven win.
 `solved` (ai/connect4/solved_book.py, a few minutes a position of one core, under `nice`):
   Level 6's mistakes found by exact solving.  `--play SPEC` first plays `-n` games of level 6 against
   SPEC (`cmd:COMMAND`, or `ai:6` for self-play) with `termarena match --no-time-limit --jobs 1
@@ -156,6 +166,34 @@ def lines(reply: dict, first: int, depth: int, plies: int) -> tuple[dict[int, in
                 if not won:
                     book_move(c2, m2, f"{c} {'STEAL' if answer == STEAL else answer} {d}", 100 + c)
     return book, comments
+
+
+_LINES_ROW = re.compile(r"^    (\d+): (-?\d+),  # (.*)$", re.M)
+
+
+def won_line(moves: list[str]) -> None:
+    """Adds level 6's moves of a won game to the book lines (see the module's doc)."""
+    from ai.connect4 import opening_book as ob
+    from engines.connect4 import Connect4
+
+    book, comments = {}, {}
+    for m in _LINES_ROW.finditer(OUT.read_text(encoding="utf-8")):
+        book[int(m.group(1))], comments[int(m.group(1))] = int(m.group(2)), m.group(3)
+    game = Connect4()
+    side = (len(moves) - 1) % 2  # the player of the last move (turn i is player i % 2)
+    for i, mv in enumerate(moves):
+        if game.current_player() == side and game.turn_index > 1:
+            key, mirrored = book_key(*from_rows(game.board(), str(side)))
+            col = int(mv)
+            entry = COLS - 1 - col if mirrored else col
+            if book.get(key) != entry:  # (the book's own move keeps its comment)
+                book[key] = entry
+                comments[key] = f"{' '.join(moves[:i])} -> {col} (level 6's move in a won game)"
+                print(comments[key], flush=True)
+        game.push(game.parse_output(mv))
+    how = [ob.__doc__.splitlines()[2], ob.__doc__.splitlines()[3],
+           "Level 6's won games against nmahoude's bot: `lines --won MOVES` (the comments say which)."]
+    write(ob.REPLY, ob.FIRST_MOVE, list(ob.TABLE_NOTES), book, comments, how)
 
 
 def write(reply: dict, first: int, notes: list[str], book: dict[int, int], comments: dict[int, str],
@@ -306,10 +344,15 @@ def solved(play_spec: str | None, games: int, dirs: list[str], lines: list[str],
         for m in _SOLVED_LINE.finditer(SOLVED_OUT.read_text(encoding="utf-8")):
             entries[int(m.group(1))] = (int(m.group(2)), int(m.group(3)), m.group(4))
     how = "Entries added by `solved` runs (README, Connect 4 against nmahoude's bot); each comment says where."
-    for line in lines:
-        for key, mv, value, comment in given_line(line, seconds):
+
+    def add(key: int, mv: int, value: int, comment: str) -> None:
+        if entries.get(key, ())[:2] != (mv, value):  # the same entry keeps the comment of its first find
             entries[key] = (mv, value, comment)
             write_solved(entries, how)  # as it goes: a long run may be cut short
+
+    for line in lines:
+        for entry in given_line(line, seconds):
+            add(*entry)
     paths = [p for d in dirs for p in sorted(Path(d).glob("*.txt"))]
     with tempfile.TemporaryDirectory(prefix="c4book-") as tmp:
         if play_spec:
@@ -321,9 +364,8 @@ def solved(play_spec: str | None, games: int, dirs: list[str], lines: list[str],
             if moves in seen:  # both programs are nearly deterministic: the same games recur
                 continue
             seen.add(moves)
-            for key, mv, value, comment in mistakes(path, lo, hi, seconds):
-                entries[key] = (mv, value, comment)
-                write_solved(entries, how)
+            for entry in mistakes(path, lo, hi, seconds):
+                add(*entry)
     write_solved(entries, how)
 
 
@@ -333,6 +375,8 @@ def main() -> None:
     ap.add_argument("--depth", type=int, default=None, help="search depth per position (plies)")
     ap.add_argument("--plies", type=int, default=4, help="book depth in plies (2..4)")
     ap.add_argument("--from-log", default=None, help="table: rebuild from a previous run's printed lines")
+    ap.add_argument("--won", default=None, metavar="MOVES",
+                    help="lines: book level 6's moves of a game it won (up to its last book move)")
     ap.add_argument("--play", default=None, metavar="SPEC", help="solved: first play level 6 against SPEC")
     ap.add_argument("-n", "--games-to-play", type=int, default=10, help="solved: games to play with --play")
     ap.add_argument("--games", nargs="*", default=[], metavar="DIR", help="solved: directories of recorded games")
@@ -349,6 +393,8 @@ def main() -> None:
         reply, first, notes = table(depth, args.from_log)
         write(reply, first, notes, {}, {}, [f"STEAL table and first move: `table --depth {depth}`.",
                                             "Book lines: none yet (run the `lines` phase)."])
+    elif args.won:
+        won_line(args.won.split())
     else:
         from ai.connect4 import opening_book as ob
 

@@ -294,11 +294,36 @@ def test_book_moves_are_legal_and_mirror_images_agree():
     assert book.LINES
     for key, mv in book.LINES.items():
         cur, mask = decode_key(key)
-        assert cur + mask == key and 1 <= mask.bit_count() <= 4
+        # the searched lines reach 4 chips; a won game's line (below) reaches the solved book's positions
+        assert cur + mask == key and 1 <= mask.bit_count() <= CELLS - 43
         assert 0 <= mv < COLS and not (mask >> (8 * mv + ROWS - 1)) & 1
         assert book.lookup(cur, mask, False) == mv
         if (book.mirror(cur), book.mirror(mask)) != (cur, mask):  # a symmetric position has two answers
             assert book.lookup(book.mirror(cur), book.mirror(mask), False) == COLS - 1 - mv
+
+
+# Games level 6 won against nmahoude's bot (nmahoude/cg, `multiplayers/connect4`): the book replays
+# them (`lines --won`) to the first of the solved book's positions, from which its moves are proven
+# wins (`solved --line`, the given number of level 6's last turns, down to 29 and 28 empty cells).
+# The bot's moves are deterministic; level 6's, from a 60 ms search, were not, and some of its other
+# lines were lost.
+WON_LINES = {  # level 6 second (41 to 29 empty cells), level 6 first (42 to 28)
+    "1 STEAL 3 5 5 5 6 5 3 6 6 5 5 6 2 4 2 4 3 3 6 3 1 4 4 4 1 3 3 2 4 4 6 1 5 1": 7,
+    "2 STEAL 3 3 3 4 3 6 2 5 7 2 3 3 5 5 5 7 5 7 5 5 7 7 4 7 3 7 0 0 4 4 2 2 2 4 4": 8,
+}
+
+
+@pytest.mark.parametrize("line", WON_LINES)
+def test_level6_replays_its_won_lines_into_the_solved_positions(line):
+    moves = line.split()
+    side = (len(moves) - 1) % 2  # level 6 plays the last move
+    player = make_player(6)
+    for i in range(side, len(moves), 2):
+        game = replay(moves[:i])
+        assert player.choose(game, time.monotonic() + 0.02) == game.parse_output(moves[i])
+    for i in range(len(moves) - 1, len(moves) - 1 - 2 * WON_LINES[line], -2):
+        cur, mask = from_rows(replay(moves[:i]).board(), str(side))
+        assert book.SOLVED[book.book_key(cur, mask)[0]][1] == 1  # a proven win (the move played above)
 
 
 def test_solved_book_moves_are_legal_and_found_by_lookup():
