@@ -58,7 +58,8 @@ LEVEL_TABLE: dict[int, Level] = {
              "random (leaving no goal open)", nodes=600, cap_ms=1500, epsilon=0.25, near_ply=0, parity=0),
     5: Level("alpha-beta, 2,500 nodes a turn, rich replies one ply deep", nodes=2_500, cap_ms=2500, near_ply=1),
     6: Level("full alpha-beta over whole turns with a transposition table, rich replies two plies deep, "
-             "late turns searched shallower first, 40,000 nodes or the time limit", nodes=40_000, cap_ms=2500,
+             "late turns searched shallower first, its turn checked against every reply that could shut it in, "
+             "40,000 nodes or the time limit", nodes=40_000, cap_ms=2500,
              root_short=3000, lmr_after=2, root_lmr=3, shut_check=0.15),
 }
 
