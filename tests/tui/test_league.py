@@ -23,13 +23,13 @@ from tui.core.specs import parse_spec
 def result(job: LeagueJob, winner: int | None) -> MatchResult:
     scores = (1, 1) if winner is None else ((1, 0) if winner == 0 else (0, 1))
     return MatchResult(game=job.game, seed=job.seed, winner=winner, scores=scores, reason="connected", turns=7,
-                       moves=["4"] * 7, error=None, seats=list(job.names))
+                       moves=["4"] * 7, error=None, seats=list(job.labels))
 
 
 def strongest_wins(strength: dict[str, int]):
     """A stand-in for refereed games: the stronger name wins, equal strengths draw."""
     def play(job: LeagueJob) -> tuple[LeagueJob, MatchResult]:
-        a, b = (strength[n] for n in job.names)
+        a, b = (strength[n] for n in job.labels)
         return job, result(job, None if a == b else (0 if a > b else 1))
     return play
 

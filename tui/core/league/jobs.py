@@ -15,14 +15,9 @@ from tui.core.pool import Runner, play_in_pool
 
 
 @dataclass(frozen=True)
-class LeagueJob:
-    game: str
-    seats: tuple[int, int]  # player ids; seats[0] moves first
-    names: tuple[str, str]
-    specs: tuple[str, str]
-    seed: int
-    think_ms: int | None
-    time_limits: bool
+class LeagueJob(GameJob):
+    """A game job that knows its players in the league: their ids by seat (the labels are their names)."""
+    seats: tuple[int, int] = (0, 0)  # player ids; seats[0] moves first
 
 
 Played = tuple[LeagueJob, MatchResult]
@@ -32,9 +27,7 @@ PlayRound = Callable[[list[LeagueJob], Callable[[Played], None]], None]
 
 
 def play_job(job: LeagueJob) -> Played:
-    game = GameJob(job.game, job.specs, job.names, job.seed, think_ms=job.think_ms, time_limits=job.time_limits,
-                   bot_seeds=seat_seeds(job.seed))
-    return job, play_game(game).result
+    return job, play_game(job).result
 
 
 def on_runner(runner: Runner, jobs: int, play: Callable[[LeagueJob], Played] = play_job) -> PlayRound:
@@ -49,8 +42,9 @@ def on_this_machine(jobs: int, play: Callable[[LeagueJob], Played] = play_job) -
 
 def seated(game: str, first: Player, second: Player, seed: int, think_ms: int | None,
            time_limits: bool) -> LeagueJob:
-    return LeagueJob(game, (first.id, second.id), (first.name, second.name),
-                     (first.spec.label, second.spec.label), seed, think_ms, time_limits)
+    return LeagueJob(game, (first.spec.label, second.spec.label), (first.name, second.name), seed,
+                     think_ms=think_ms, time_limits=time_limits, bot_seeds=seat_seeds(seed),
+                     seats=(first.id, second.id))
 
 
 def colour_swapped(game: str, a: Player, b: Player, seed: int, think_ms: int | None,
