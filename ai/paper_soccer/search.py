@@ -30,7 +30,7 @@
 * Shut check (`shut_check`, `tactics.shutting_reply`): after each answering iteration the best root
   turn is checked for a reply, among every distinct reply, that leaves the mover no safe turn; while
   it has one it is dropped (scored as lost), and the turn finally chosen is checked again in the time
-  kept for it.  In each of the 33 games level 6 lost to rank_4_jacek_hybrid the bot's last reply but
+  kept for it (only once the search has an answer: until then the search may use all the time).  In each of the 33 games level 6 lost to rank_4_jacek_hybrid the bot's last reply but
   one did that, unlisted by the tree's generators in most (it reaches an end point they reach, by
   other edges).  With the check, 2 of the next 33 losses could have been avoided two plies before the
   end instead of about a third: the rest were decided deeper (a shutting reply two turns later).
@@ -192,7 +192,8 @@ class Searcher:
             inner = deadline
             if self.shut_check and deadline is not None:
                 inner = t0 + (1 - self.shut_check) * (deadline - t0)
-            self._search(pm, ball, stm, h, res, max_depth, node_limit, inner, on_info, multipv, t0)
+            self.answer_deadline = inner  # once the search has an answer; until then it may use all the time
+            self._search(pm, ball, stm, h, res, max_depth, node_limit, deadline, on_info, multipv, t0)
             if self.tie_noise and res.depth >= 2 and not res.proven and abs(res.score) < WIN_BOUND:
                 self._tie_pick(res)
             if self.shut_check and abs(res.score) < WIN_BOUND and len(res.scores) > 1:
@@ -281,6 +282,7 @@ class Searcher:
             res.depth, res.score = depth, vals[0]
             res.move = path_str(best[2])
             res.scores = scores
+            self.deadline = self.answer_deadline
             if on_info is not None:
                 on_info(depth, self.nodes, vals[0], res.move, time.monotonic() - t0)
             if abs(vals[0]) >= WIN_BOUND:
