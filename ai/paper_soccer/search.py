@@ -30,9 +30,10 @@
 * Shut check (`shut_check`, `tactics.shutting_reply`): after each answering iteration the best root
   turn is checked for a reply, among every distinct reply, that leaves the mover no safe turn; while
   it has one it is dropped (scored as lost), and the turn finally chosen is checked again in the time
-  kept for it (only once the search has an answer: until then the search may use all the time).  In each of the 33 games level 6 lost to rank_4_jacek_hybrid the bot's last reply but
-  one did that, unlisted by the tree's generators in most (it reaches an end point they reach, by
-  other edges).  With the check, 2 of the next 33 losses could have been avoided two plies before the
+  kept for it (only once the search has an answer: until then the search may use all the time).
+  In each of the 33 games level 6 lost to rank_4_jacek_hybrid the bot's last reply but one did that,
+  unlisted by the tree's generators in most (it reaches an end point they reach, by other edges).
+  With the check, 2 of the next 33 losses could have been avoided two plies before the
   end instead of about a third: the rest were decided deeper (a shutting reply two turns later).
   Against the C++ bots at CodinGame limits it changed nothing measurable (see the README).
 * `tie_noise` (see `search`) varies the choice among (nearly) equal turns with a seeded rng.
@@ -64,6 +65,7 @@ WIN = 1_000_000
 WIN_BOUND = WIN - 1000  # values beyond this are proven results
 EXACT, LOWER, UPPER = 0, 1, 2
 ROOT_FALLBACK_STATES = 20_000  # the root's last look for a safe turn when the capped lists have none
+SHUT_IN = -WIN + 4  # a root turn with a shutting reply: our turn, the reply, any turn of ours, a goal
 
 
 @dataclass
@@ -329,7 +331,7 @@ class Searcher:
                 if move != res.move:
                     res.move, res.score = move, res.scores[move]
                 return
-            res.scores[move] = -WIN + 4  # our turn, the shutting reply, any turn of ours, a goal
+            res.scores[move] = SHUT_IN
 
     def _is_shut(self, pm, ball, stm, move: str, deadline) -> bool:
         """Whether the opponent has a shutting reply to the root turn `move` (False when unknown)."""
@@ -356,7 +358,7 @@ class Searcher:
                 return
             root.pop(0)
             vals.pop(0)
-            dropped[move] = -WIN + 4
+            dropped[move] = SHUT_IN
 
     def _tie_pick(self, res: SearchResult) -> None:
         best = max(res.scores.values())

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import time
 
-from ai.paper_soccer.board import apply, flood, gen_ends, gen_turns, reach_possible, touched_of, undo
+from ai.paper_soccer.board import apply, flood, gen_ends, gen_turns, reach_possible, touched_of, undo, unlisted
+
 
 class Limits:
     """What a check may spend: a deadline (None: none) and a number of exact looks (`_safe_after`, a
@@ -42,9 +43,7 @@ def has_safe_turn(pm: list[int], ball: int, seat: int, max_states: int = 20_000,
     if any(not danger >> end & 1 for end, _eb, _path in ends):
         return True
     unknown = False
-    tried = set()
-    for end, eb, path in ends:
-        tried.add((end, eb))
+    for end, _eb, path in ends:
         verdict = _safe_after(pm, path, end, seat, max_states, limits)
         if verdict:
             return True
@@ -52,9 +51,7 @@ def has_safe_turn(pm: list[int], ball: int, seat: int, max_states: int = 20_000,
     r = gen_turns(pm, ball, seat, max_states=max_states)
     if r.win is not None:
         return True
-    for end, eb, path in r.turns:
-        if (end, eb) in tried:
-            continue
+    for end, _eb, path in unlisted(ends, r.turns):
         if not danger >> end & 1:
             return True
         verdict = _safe_after(pm, path, end, seat, max_states, limits)

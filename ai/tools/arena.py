@@ -22,7 +22,6 @@ from ai.tournament import Score, elo_with_error, points
 from engines import get_game, resolve_game_id
 
 
-
 def start(game_id: str, k: int, plies: int):
     """The start of the k-th pair of games: seeded random opening moves the game's tools accept."""
     tools = game_tools(game_id)

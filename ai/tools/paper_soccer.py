@@ -24,7 +24,7 @@ class AbPlayer:
 
     SEARCH_KEYS = ("visits", "per_end", "states", "root_visits", "root_per_end", "root_states",
                    "near_ply", "near_visits", "near_per_end", "near_states", "parity", "root_short",
-                   "lmr_after", "lmr_depth", "root_lmr")
+                   "lmr_after", "lmr_depth", "root_lmr", "shut_check")
 
     def __init__(self, opts: dict, seed: int | None):
         from ai.paper_soccer.search import WIN_BOUND, Searcher, Weights
