@@ -15,7 +15,6 @@ from engines.savefile import SavedGame, dump, result_code
 from tui.core.storage import SUFFIX, StorageError, atomic_write, check_saves_dir, numbered_names, shown
 
 
-
 def recorded_save(result: MatchResult, date: str) -> tuple[SavedGame, object]:
     """The save of a refereed game and its final position (the moves replayed from the seed's start)."""
     game = get_game(result.game).new(result.seed)
