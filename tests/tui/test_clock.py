@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from engines.savefile import dump, parse
-from tui.core.clock import ClockError, GameClock, clock_from_header, parse_clock, show_time
+from tui.core.clock import ClockError, GameClock, clock_from_header, parse_clock, read_left, show_time
 from tui.core.session import Session
 from tui.core.specs import parse_spec
 
@@ -87,6 +87,16 @@ def test_clocks_are_saved_as_header_keys_and_resumed():
     assert clock.left(0) == pytest.approx(91.0) and clock.left(1) is None
     with pytest.raises(ClockError):
         clock_from_header({"clock": "2+1", "clock_left": "1 2 3"}, (True, True))
+
+
+def test_a_long_clock_with_increments_is_written_and_read_back():
+    # 24 hours and an hour a move: after a few moves more than 100,000 seconds are left
+    clock = GameClock(parse_clock("1440+3600"), left=(100_800.0, 86_400.0), now=lambda: 0.0)
+    back = clock_from_header(clock.header(), (True, True), lambda: 0.0)
+    assert (back.left(0), back.left(1)) == (100_800.0, 86_400.0)
+    assert read_left(clock.left_words()[0]) == 100_800.0
+    with pytest.raises(ClockError):
+        read_left("99999999")  # beyond any clock
 
 
 def test_time_is_shown_in_minutes_and_tenths_when_low():

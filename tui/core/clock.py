@@ -23,7 +23,9 @@ MAX_MINUTES = 24 * 60.0
 MAX_INCREMENT_S = 3600.0
 LOW_TIME_S = 10.0  # at or under this, a clock is shown as a warning
 HEADER_CLOCK, HEADER_LEFT = "clock", "clock_left"
-_DECIMAL = re.compile(r"^[0-9]{1,5}(?:\.[0-9]{1,3})?$")  # ASCII only: no '²', no '1_0', no exponent
+# ASCII only: no '²', no '1_0', no exponent; up to 7 digits, as many as MAX_LEFT_S has (each value is
+# checked against its own bound after)
+_DECIMAL = re.compile(r"^[0-9]{1,7}(?:\.[0-9]{1,3})?$")
 
 
 class ClockError(ValueError):
