@@ -5,8 +5,10 @@ edge from p along direction d is drawn), the ball and the seat to move.  A *step
 a turn is a tuple of steps.  Two turns that draw the same set of edges and end on the same point lead
 to the same position; the generator keeps one of them (the first met, which is the shortest-prefix,
 lowest-digit one) by remembering each search state (ball point, edges drawn so far in this turn).
-Each undirected edge also has one bit of a Python int (`EBIT`), so the edges drawn by a turn are one
-int and a position's edge set is the XOR of its turns: a cheap exact transposition key.
+Each undirected edge also has a random 63-bit key (`ZBIT`, Zobrist hashing), so the edges drawn by a
+turn are one int and a position's edge set is keyed by the XOR of its turns: a cheap transposition
+key, and a machine word, so that the compiled search (`compiled.py`) keeps the same keys as this one.
+`EBIT` (one exact bit per undirected edge) remains for the breadth-first generator's edge test.
 
 Seat 0 attacks the top goal (nodes 99..101), seat 1 the bottom one (102..104).
 """
@@ -23,9 +25,21 @@ S_BIT = [1 << (s & 7) for s in range(N_POINTS * 8)]  # the bit at p
 S_BACK = [1 << OPP[s & 7] for s in range(N_POINTS * 8)]  # the bit at q
 EBIT = EDGE_BIT[:]  # one bit per undirected edge
 
+
+def random_keys(n: int, salt: int) -> list[int]:
+    """`n` fixed random 63-bit keys (non-negative in a signed machine word)."""
+    import random
+    rng = random.Random(0x5EED_0000 + salt)
+    return [rng.getrandbits(63) for _ in range(n)]
+
+
+_EDGE_KEY = random_keys(max(EBIT).bit_length(), 1)
+ZBIT = [_EDGE_KEY[b.bit_length() - 1] if b else 0 for b in EBIT]  # one random key per undirected edge
+POINT_KEY = random_keys(N_POINTS, 2)  # a turn's effect (edges drawn, end point) is keyed eb ^ POINT_KEY[end]
+
 # Per point, its steps: (bit at p, q, bit at q, edge bit, sid, full mask of q).
 STEPS: list[tuple[tuple[int, int, int, int, int, int], ...]] = [
-    tuple((bit, q, back, EBIT[p * 8 + d], p * 8 + d, FULL[q]) for d, q, bit, back, _ch in ADJ[p])
+    tuple((bit, q, back, ZBIT[p * 8 + d], p * 8 + d, FULL[q]) for d, q, bit, back, _ch in ADJ[p])
     for p in range(N_POINTS)]
 
 
@@ -81,7 +95,7 @@ def undo(pm: list[int], path, S_BIT=S_BIT, S_Q=S_Q, S_BACK=S_BACK) -> None:
 def edges_of(path) -> int:
     e = 0
     for s in path:
-        e ^= EBIT[s]
+        e ^= ZBIT[s]
     return e
 
 
@@ -92,7 +106,7 @@ class GenResult:
 
     def __init__(self):
         self.win: tuple[int, ...] | None = None
-        self.turns: list[tuple[int, int, tuple[int, ...]]] = []  # (end point, edge bits, path)
+        self.turns: list[tuple[int, int, tuple[int, ...]]] = []  # (end point, edge keys, path)
         self.losing: tuple[int, ...] | None = None  # an own goal or a stuck turn
         self.complete = True  # False when the state budget cut the search short
         self.states = 0
@@ -154,7 +168,7 @@ def gen_turns(pm: list[int], ball: int, seat: int, max_states: int = 1 << 30,
                 continue
             neb = eb ^ e
             if not mq:  # a fresh point: the turn ends here
-                key = (neb << 7) | q
+                key = neb ^ POINT_KEY[q]
                 if key in seen:
                     continue
                 seen.add(key)
@@ -166,7 +180,7 @@ def gen_turns(pm: list[int], ball: int, seat: int, max_states: int = 1 << 30,
                     res.losing = tuple(path)
                     path.pop()
                 continue
-            key = (neb << 7) | q
+            key = neb ^ POINT_KEY[q]
             if key in seen:
                 continue
             if len(seen) >= budget or visits[q] >= max_visits:
@@ -207,13 +221,14 @@ def gen_turns_short(pm: list[int], ball: int, seat: int, max_states: int = 1 << 
     steps_of = STEPS_ORD[seat]
     seen: set[int] = set()
     per: dict[int, int] = {}
-    front = [(ball, 0, 1 << ball, ())]  # point, the turn's edge bits, the points it touched, path
+    # point, the turn's edge keys, its edges as exact bits (`EBIT`), the points it touched, path
+    front = [(ball, 0, 0, 1 << ball, ())]
     while front:
         nxt = []
-        for p, eb, pts, path in front:
+        for p, eb, used, pts, path in front:
             m = pm[p]
             for bit, q, _back, e, sid, _fq in steps_of[p]:
-                if m & bit or eb & e:
+                if m & bit or used & EBIT[sid]:
                     continue
                 if q >= 99:
                     if (q < 102) == top:
@@ -223,8 +238,9 @@ def gen_turns_short(pm: list[int], ball: int, seat: int, max_states: int = 1 << 
                     if res.losing is None:
                         res.losing = (*path, sid)
                     continue
-                neb = eb | e
-                key = (neb << 7) | q
+                neb = eb ^ e
+                nused = used | EBIT[sid]
+                key = neb ^ POINT_KEY[q]
                 if key in seen:
                     continue
                 seen.add(key)
@@ -232,8 +248,8 @@ def gen_turns_short(pm: list[int], ball: int, seat: int, max_states: int = 1 << 
                 if not mq and not pts >> q & 1:  # a fresh point: the turn ends here
                     _keep(res, per, per_end, q, neb, (*path, sid))
                     continue
-                for bit2, _q2, _b2, e2, _s2, _f2 in STEPS[q]:
-                    if not (mq & bit2 or neb & e2):
+                for bit2, _q2, _b2, _e2, s2, _f2 in STEPS[q]:
+                    if not (mq & bit2 or nused & EBIT[s2]):
                         break
                 else:  # stuck on a bounce point
                     if res.losing is None:
@@ -242,7 +258,7 @@ def gen_turns_short(pm: list[int], ball: int, seat: int, max_states: int = 1 << 
                 if len(seen) >= max_states:
                     res.complete = False
                     continue
-                nxt.append((q, neb, pts | 1 << q, (*path, sid)))
+                nxt.append((q, neb, nused, pts | 1 << q, (*path, sid)))
         front = nxt
     res.states = len(seen)
     return res
@@ -252,7 +268,7 @@ def gen_ends(pm: list[int], ball: int, seat: int):
     """The cheap generator of the search tree: one turn per reachable end point, each bounce point
     expanded once (the first way the depth-first search meets it).  Returns (win, turns, losing,
     complete): `win` a scoring turn or None (the search stops at the first), `turns` a list of
-    (end point, edge bits, path), `losing` an own goal or stuck turn or None, and `complete` False
+    (end point, edge keys, path), `losing` an own goal or stuck turn or None, and `complete` False
     when a bounce point was met again by another way (so other end points might exist)."""
     turns = []
     expanded = [False] * 99
@@ -355,7 +371,7 @@ def can_score(pm: list[int], ball: int, seat: int, max_states: int = 4000,
             if not mq or mq | back == fq:
                 continue
             neb = eb ^ e
-            key = (neb << 7) | q
+            key = neb ^ POINT_KEY[q]
             if key in seen:
                 continue
             if len(seen) >= max_states:
@@ -485,7 +501,7 @@ def flood(pm: list[int], side: int, touched: int, OPEN=OPEN) -> tuple[int, int]:
 
 
 def from_game(game) -> tuple[list[int], int, int, int, int]:
-    """(pm copy, ball, seat to move, turn index, edge bits of the drawn edges) of an engine position."""
+    """(pm copy, ball, seat to move, turn index, key of the drawn edges: `ZBIT` XOR) of an engine position."""
     pm = list(game._pm)
     edges = 0
     for p in range(N_FIELD + 6):
@@ -493,5 +509,5 @@ def from_game(game) -> tuple[list[int], int, int, int, int]:
         if m:
             for bit, q, _back, e, _sid, _fq in STEPS[p]:
                 if m & bit and p < q:
-                    edges |= e
+                    edges ^= e
     return pm, game.ball(), game.current_player(), game.turn, edges

@@ -55,9 +55,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ai.paper_soccer.board import (GOAL_BITS, N_POINTS, OPEN, S_Q, STEPS, X, Y, apply, can_score, can_score_fast,
-                                   flood, from_game, gen_ends, gen_turns, gen_turns_short, parse_path, path_str,
-                                   touched_of, undo, unlisted)
+from ai.paper_soccer.board import (GOAL_BITS, N_POINTS, OPEN, POINT_KEY, S_Q, STEPS, X, Y, apply, can_score,
+                                   can_score_fast, flood, from_game, gen_ends, gen_turns, gen_turns_short, parse_path,
+                                   path_str, random_keys, touched_of, undo, unlisted)
 from ai.paper_soccer.tactics import shutting_reply
 from ai.gc_pause import gc_paused
 
@@ -66,6 +66,15 @@ WIN_BOUND = WIN - 1000  # values beyond this are proven results
 EXACT, LOWER, UPPER = 0, 1, 2
 ROOT_FALLBACK_STATES = 20_000  # the root's last look for a safe turn when the capped lists have none
 SHUT_IN = -WIN + 4  # a root turn with a shutting reply: our turn, the reply, any turn of ours, a goal
+# the transposition key of a position: its edge key (`board.ZBIT` XOR) ^ SEAT_KEY[mover][ball]
+SEAT_KEY = (POINT_KEY, random_keys(N_POINTS, 3))
+MOVE_KEY_MASK = (1 << 31) - 1  # the best turn kept in a table entry: 31 bits of its effect's key
+
+
+def move_key(eb: int, end: int) -> int:
+    """A turn's effect (edge key, end point) in the 31 bits a table entry keeps; 0 is "none" (a
+    turn whose key is 0 is not remembered, once in 2**31)."""
+    return (eb ^ POINT_KEY[end]) & MOVE_KEY_MASK
 
 
 @dataclass
@@ -404,7 +413,7 @@ class Searcher:
             raise _Stop
         if depth <= 0:
             return self._leaf(pm, ball, stm, f0, tch, ply)
-        key = (h << 8) | (ball << 1) | stm
+        key = h ^ SEAT_KEY[stm][ball]
         ent = self.tt.get(key)
         best_key = 0
         if ent is not None:
@@ -446,13 +455,13 @@ class Searcher:
         turns.sort(key=lambda t: -pv[t[0]])
         if best_key:
             for i, t in enumerate(turns):
-                if (t[1] << 7 | t[0]) == best_key:
+                if move_key(t[1], t[0]) == best_key:
                     if i:
                         turns.insert(0, turns.pop(i))
                     break
         a0 = alpha
         best = -WIN - 1
-        bk = None
+        bk = 0
         nstm = 1 - stm
         ft = self.ft
         tch1 = tch | (1 << ball)
@@ -476,7 +485,7 @@ class Searcher:
                     undo(pm, path)
                 if v > best:
                     best = v
-                    bk = eb << 7 | end
+                    bk = move_key(eb, end)
                     if v > alpha:
                         alpha = v
                         if v >= beta:
@@ -499,5 +508,5 @@ class Searcher:
         elif sv < -WIN_BOUND:
             sv -= ply
         flag = UPPER if best <= a0 else (LOWER if best >= beta else EXACT)
-        self.tt[key] = ((bk or 0) << 32) | (depth << 24) | (flag << 22) | (sv + 0x200000)
+        self.tt[key] = (bk << 32) | (depth << 24) | (flag << 22) | (sv + 0x200000)
         return best
