@@ -49,6 +49,15 @@ def search_speed(game_id: str, seconds: float = 2.0) -> tuple[int, float] | None
     return None if mod is None else mod.search_speed(seconds)
 
 
+def compiled_search_speed(game_id: str, seconds: float = 2.0) -> tuple[int, float] | None:
+    """`search_speed` with the game's compiled search (Paper Soccer, the `fast` extra), or None."""
+    if game_id != "paper-soccer":
+        return None
+    from ai.paper_soccer.speed import compiled_search_speed as speed
+
+    return speed(seconds)
+
+
 # The nearest game OpenSpiel has to each of ours (its Connect 4 takes our 7x9 size but has no STEAL);
 # it has neither Paper Soccer nor Cultist Wars.
 OPENSPIEL_GAMES = {"connect4": "connect_four(rows=7,columns=9)", "lines-of-action": "lines_of_action"}

@@ -58,6 +58,8 @@ from dataclasses import dataclass
 from ai.paper_soccer.board import (GOAL_BITS, N_POINTS, OPEN, POINT_KEY, S_Q, STEPS, X, Y, apply, can_score,
                                    can_score_fast, flood, from_game, gen_ends, gen_turns, gen_turns_short, parse_path,
                                    path_str, random_keys, touched_of, undo, unlisted)
+from ai.paper_soccer import accelerator
+from ai.paper_soccer.accelerator import compiled_tree, pure_python_wanted
 from ai.paper_soccer.tactics import shutting_reply
 from ai.gc_pause import gc_paused
 
@@ -133,8 +135,10 @@ class Searcher:
                  states: int = 400, root_visits: int = 4, root_per_end: int = 6, root_states: int = 6000,
                  parity: int = 0, near_ply: int = 0, near_visits: int = 3, near_per_end: int = 3,
                  near_states: int = 1500, root_short: int = 0, lmr_after: int = 0, lmr_depth: int = 3,
-                 root_lmr: int = 0, shut_check: float = 0.0):
+                 root_lmr: int = 0, shut_check: float = 0.0, fast: bool | None = None):
         self.w = weights or Weights()
+        # the compiled tree below the root (the `fast` extra): None = when installed, False = never
+        self.fast = fast
         # the share of the time kept for `tactics.shutting_reply` on the chosen root turn (0: no check)
         self.shut_check = shut_check
         self.root_short = root_short  # states of the root's breadth-first supplement (0: none)
@@ -162,6 +166,45 @@ class Searcher:
         self.near_per_end = near_per_end
         self.near_states = near_states
         self.tt: dict[int, int] = {}
+        self._compiled = None  # (module, params, tables, counters) once a search uses the compiled tree
+
+    def _use_compiled(self) -> None:
+        """Set up the compiled tree when it is wanted and installed (its table replaces `tt`)."""
+        if self.fast is False or self._compiled is not None:
+            return
+        if self.fast is None and pure_python_wanted():
+            return
+        c = compiled_tree(wait=bool(self.fast))
+        if c is None:
+            if self.fast:
+                raise RuntimeError(accelerator.error)
+            return  # not installed, or loading: the pure-Python tree meanwhile
+        import numpy as np
+        w = self.w
+        prm = np.zeros(c.N_PARAMS, np.int64)
+        prm[[c.P_NEAR_PLY, c.P_NEAR_STATES, c.P_NEAR_PER_END, c.P_NEAR_VISITS, c.P_CHEAP, c.P_STATES, c.P_PER_END,
+             c.P_VISITS, c.P_LMR_AFTER, c.P_LMR_DEPTH, c.P_W_FRESH, c.P_W_DANGER, c.P_W_FREE]] = [
+            self.near_ply, self.near_states, self.near_per_end, self.near_visits, int(self.cheap), self.states,
+            self.per_end, self.visits, self.lmr_after, self.lmr_depth, w.fresh, w.danger, w.free]
+        tables = (np.array(self.pv, np.int64), np.array(self.order, np.int64), np.array(self.ft, np.int64),
+                  np.array(SEAT_KEY, np.int64))
+        self.tt = c.table_from(self.tt)
+        self._compiled = (c, prm, tables, np.zeros(3, np.int64), np)
+
+    def _tree(self, pm, ball, stm, h, depth, alpha, beta, ply, f0, tch) -> int:
+        """The value of a node below the root: `_negamax`, or its compiled twin (same value, same nodes)."""
+        if self._compiled is None:
+            return self._negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tch)
+        c, prm, (pv, order, ft, seat_key), ctr, np = self._compiled
+        ctr[c.C_NODES] = self.nodes
+        ctr[c.C_LIMIT] = self.node_limit
+        ctr[c.C_STOP] = 0
+        v = c.negamax(np.array(pm, np.int64), ball, stm, h, depth, alpha, beta, ply, f0, self.tt, prm, pv, order,
+                      ft, seat_key, ctr, -1.0 if self.deadline is None else self.deadline)
+        self.nodes = int(ctr[c.C_NODES])
+        if ctr[c.C_STOP]:
+            raise _Stop
+        return int(v)
 
     # ------------------------------------------------------------------ evaluation
 
@@ -218,6 +261,7 @@ class Searcher:
         self.deadline = deadline
         if len(self.tt) > 400_000:
             self.tt.clear()
+        self._use_compiled()
         r = gen_turns(pm, ball, stm, max_states=self.root_states, per_end=self.root_per_end,
                       max_visits=self.root_visits)
         if r.win is None and not r.complete and self.root_short:
@@ -392,10 +436,10 @@ class Searcher:
                 if i >= late:
                     # a late root turn: first a null window 2 plies shallower at the edge of the exact band
                     edge = alpha - k1
-                    v = -self._negamax(pm, end, 1 - stm, h ^ eb, depth - 3, -edge - 1, -edge, 1, f1, tch)
+                    v = -self._tree(pm, end, 1 - stm, h ^ eb, depth - 3, -edge - 1, -edge, 1, f1, tch)
                 if i < late or v > edge:
                     beta = WIN + 1 if multipv or alpha <= -WIN - 1 else -alpha + k1
-                    v = -self._negamax(pm, end, 1 - stm, h ^ eb, depth - 1, -WIN - 1, beta, 1, f1, tch)
+                    v = -self._tree(pm, end, 1 - stm, h ^ eb, depth - 1, -WIN - 1, beta, 1, f1, tch)
             finally:
                 undo(pm, path)
             vals.append(v)

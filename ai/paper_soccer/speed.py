@@ -25,8 +25,9 @@ def bench_positions():
     return out
 
 
-def search_speed(seconds: float = 2.0) -> tuple[int, float]:
-    """Nodes the level-6 search visits on a fixed set of positions in about `seconds`."""
+def search_speed(seconds: float = 2.0, fast: bool = False) -> tuple[int, float]:
+    """Nodes the level-6 search visits on a fixed set of positions in about `seconds`: with the
+    pure-Python tree, or the compiled one (`fast`, loaded before the clock starts)."""
     positions = bench_positions()
     total = 0
     start = time.perf_counter()
@@ -34,7 +35,7 @@ def search_speed(seconds: float = 2.0) -> tuple[int, float]:
     i = 0
     while True:
         g = positions[i % len(positions)]
-        s = Searcher()
+        s = Searcher(fast=fast)
         left = end - time.perf_counter()
         res = s.search(g, deadline=time.monotonic() + max(0.01, min(0.5, left)))
         total += res.nodes
@@ -42,3 +43,12 @@ def search_speed(seconds: float = 2.0) -> tuple[int, float]:
         if time.perf_counter() >= end:
             break
     return total, time.perf_counter() - start
+
+
+def compiled_search_speed(seconds: float = 2.0) -> tuple[int, float] | None:
+    """`search_speed` with the compiled tree (the `fast` extra), or None when it is not installed."""
+    from ai.paper_soccer.accelerator import compiled_tree
+
+    if compiled_tree(wait=True) is None:
+        return None
+    return search_speed(seconds, fast=True)

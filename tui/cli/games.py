@@ -294,15 +294,24 @@ def bench(
     from rich.console import Console
     from rich.table import Table
 
-    from ai.bench import openspiel_installed, openspiel_playouts, random_playouts, search_speed
+    from ai.bench import compiled_search_speed, openspiel_installed, openspiel_playouts, random_playouts, search_speed
+    from ai.paper_soccer.accelerator import compiled_tree
 
     ids = [game_id(game)] if game else list(GAME_IDS)
     with_openspiel = openspiel_installed()
     caption = ("OpenSpiel: simulations/s of its C++ MCTS with random rollouts, on connect_four(rows=7,"
                "columns=9) (no STEAL) and lines_of_action; × = termarena's games/s ÷ OpenSpiel's") \
         if with_openspiel else "OpenSpiel's C++ rates beside these: pip install 'termarena\\[yardstick]'"
+    with_compiled = "paper-soccer" in ids
+    if with_compiled:
+        compiled_tree(wait=True)  # loads (or compiles, once) before any clock starts
+        from ai.paper_soccer import accelerator
+        caption += ("\nPaper Soccer's compiled search: pip install 'termarena\\[fast]'" if accelerator.error
+                    else "\ncompiled: Paper Soccer's search with the `fast` extra (numba), same answers")
     table = Table(title=f"termarena bench ({seconds:g} s per measurement, one core)", caption=caption)
     columns = ["game", "games", "plies", "games/s", "plies/s", "search nodes/s"]
+    if with_compiled:
+        columns.append("compiled nodes/s")
     if with_openspiel:
         columns += ["OpenSpiel games/s", "×"]
     for col in columns:
@@ -312,6 +321,9 @@ def bench(
         s = search_speed(gid, seconds)
         nps = "-" if s is None else f"{s[0] / s[1]:,.0f}"
         row = [gid, str(f.games), str(f.plies), f"{f.games_per_s:,.1f}", f"{f.plies_per_s:,.0f}", nps]
+        if with_compiled:
+            c = compiled_search_speed(gid, seconds)
+            row.append("-" if c is None else f"{c[0] / c[1]:,.0f}")
         if with_openspiel:
             rate = openspiel_playouts(gid, seconds)
             row += ["-", "-"] if rate is None else [f"{rate:,.0f}", f"{f.games_per_s / rate:.2f}"]

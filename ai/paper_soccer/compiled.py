@@ -1,0 +1,671 @@
+"""The Paper Soccer tree search compiled by numba: the `fast` extra (`pip install termarena[fast]`).
+
+`negamax` is `search.Searcher._negamax` with everything below it (`board.gen_ends`, `gen_turns`,
+`flood`, `can_score_fast`, `can_score`, the evaluation) written over numpy arrays: the same turns in
+the same order, the same keys (`board.ZBIT`, `POINT_KEY`, `search.SEAT_KEY`), the same table entries,
+so that at a given node budget both give the same answer (tests/ai/test_paper_soccer_compiled.py
+compares digests).  Python keeps the root, the shut check and everything else that runs once a search.
+
+Each walker is the recursive Python one turned into a loop over an explicit stack of frames (point,
+edge key, next step, the masks to restore), visiting steps in the same order.  Turn lists are flat:
+end points, edge keys, and each turn's steps as a slice of one buffer.
+
+Compiled once and cached on disk (numba's `cache=True`, in `__pycache__` or numba's cache directory);
+the first import after an install or an upgrade compiles for about a minute: `termarena bench
+paper-soccer` does it ahead of a match.
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from numba import njit, objmode
+
+from ai.paper_soccer import board as B
+
+N = B.N_POINTS
+BIG = 1 << 30
+WIN = 1_000_000
+WIN_BOUND = WIN - 1000
+EXACT, LOWER, UPPER = 0, 1, 2
+STACK = 512  # frames: more than a turn can have steps (every edge of the pitch once)
+
+
+def _tables():
+    so = np.zeros((6, 2, N, 8), np.int64)  # bit, q, back, edge key, sid, full mask of q
+    for seat in (0, 1):
+        for p in range(N):
+            for k, t in enumerate(B.STEPS_ORD[seat][p]):
+                so[:, seat, p, k] = t
+    nst = np.array([len(B.STEPS[p]) for p in range(N)], np.int64)
+    sq = np.array([max(q, 0) for q in B.S_Q], np.int64)
+    return (so[0], so[1], so[2], so[3], so[4], so[5], nst, sq, np.array(B.S_BIT, np.int64),
+            np.array(B.S_BACK, np.int64), np.array(B.ZBIT, np.int64), np.array(B.POINT_KEY, np.int64))
+
+
+SO_BIT, SO_Q, SO_BACK, SO_KEY, SO_SID, SO_FQ, NST, S_Q, S_BIT, S_BACK, ZBIT, POINT_KEY = _tables()
+POP8 = np.array([bin(m).count("1") for m in range(256)], np.int64)
+
+# the parameters of a search, packed in one int64 array (indices)
+(P_NEAR_PLY, P_NEAR_STATES, P_NEAR_PER_END, P_NEAR_VISITS, P_CHEAP, P_STATES, P_PER_END, P_VISITS, P_LMR_AFTER,
+ P_LMR_DEPTH, P_W_FRESH, P_W_DANGER, P_W_FREE) = range(13)
+N_PARAMS = 13
+# the counters shared with Python: nodes, node limit, stopped (1 when the limit or the deadline was hit)
+C_NODES, C_LIMIT, C_STOP = range(3)
+
+
+@njit(cache=True)
+def _now() -> float:
+    with objmode(t="float64"):
+        t = time.monotonic()
+    return t
+
+
+@njit(cache=True)
+def _grow(a, need):
+    if need <= a.shape[0]:
+        return a
+    b = np.empty(max(need, 2 * a.shape[0]), np.int64)
+    b[:a.shape[0]] = a
+    return b
+
+
+@njit(cache=True)
+def apply_steps(pm, buf, off, n):
+    for k in range(off, off + n):
+        s = buf[k]
+        pm[s >> 3] |= S_BIT[s]
+        pm[S_Q[s]] |= S_BACK[s]
+
+
+@njit(cache=True)
+def undo_steps(pm, buf, off, n):
+    for k in range(off, off + n):
+        s = buf[k]
+        pm[s >> 3] ^= S_BIT[s]
+        pm[S_Q[s]] ^= S_BACK[s]
+
+
+@njit(cache=True)
+def _unwind(pm, fp, fi, fm, fmq, seat, sp):
+    """Restore the masks the frames 0..sp-1 drew (a walk stopping early)."""
+    while sp > 0:
+        sp -= 1
+        pp = fp[sp]
+        q = SO_Q[seat, pp, fi[sp] - 1]
+        pm[q] = fmq[sp]
+        pm[pp] = fm[sp]
+
+
+@njit(cache=True)
+def gen_ends(pm, ball, seat):
+    """`board.gen_ends`: one turn per reachable end point, each bounce point expanded once.  Like every
+    generator here it returns (win, complete, n, ends, keys, offs, lens, buf): turn j ends on ends[j],
+    draws the edges keyed keys[j], and its steps are buf[offs[j]:offs[j] + lens[j]]."""
+    ends = np.empty(N, np.int64)
+    keys = np.empty(N, np.int64)
+    offs = np.empty(N, np.int64)
+    lens = np.empty(N, np.int64)
+    buf = np.empty(256, np.int64)
+    used = 0
+    n = 0
+    win = False
+    complete = True
+    expanded = np.zeros(N, np.bool_)
+    ended = np.zeros(N, np.bool_)
+    fp = np.empty(STACK, np.int64)
+    feb = np.empty(STACK, np.int64)
+    fi = np.empty(STACK, np.int64)
+    fm = np.empty(STACK, np.int64)
+    fmq = np.empty(STACK, np.int64)
+    path = np.empty(STACK, np.int64)
+    top = seat == 0
+    sp = 0
+    fp[0] = ball
+    feb[0] = 0
+    fi[0] = 0
+    fm[0] = pm[ball]
+    while True:
+        p = fp[sp]
+        i = fi[sp]
+        if i >= NST[p]:
+            if sp == 0:
+                break
+            sp -= 1
+            pp = fp[sp]
+            q = SO_Q[seat, pp, fi[sp] - 1]
+            pm[q] = fmq[sp]
+            pm[pp] = fm[sp]
+            continue
+        fi[sp] = i + 1
+        m = fm[sp]
+        bit = SO_BIT[seat, p, i]
+        if m & bit:
+            continue
+        q = SO_Q[seat, p, i]
+        sid = SO_SID[seat, p, i]
+        if q >= 99:
+            if (q < 102) == top:
+                win = True
+                _unwind(pm, fp, fi, fm, fmq, seat, sp)
+                break
+            continue
+        mq = pm[q]
+        if mq == 0:
+            if not ended[q]:
+                ended[q] = True
+                buf = _grow(buf, used + sp + 1)
+                ends[n] = q
+                keys[n] = feb[sp] ^ SO_KEY[seat, p, i]
+                offs[n] = used
+                lens[n] = sp + 1
+                buf[used:used + sp] = path[:sp]
+                buf[used + sp] = sid
+                used += sp + 1
+                n += 1
+            continue
+        back = SO_BACK[seat, p, i]
+        if mq | back == SO_FQ[seat, p, i]:
+            continue
+        if expanded[q]:
+            complete = False
+            continue
+        expanded[q] = True
+        fmq[sp] = mq
+        pm[p] = m | bit
+        pm[q] = mq | back
+        path[sp] = sid
+        sp += 1
+        fp[sp] = q
+        feb[sp] = feb[sp - 1] ^ SO_KEY[seat, p, i]
+        fi[sp] = 0
+        fm[sp] = mq | back
+    return win, complete, n, ends, keys, offs, lens, buf
+
+
+@njit(cache=True)
+def gen_turns(pm, ball, seat, max_states, per_end, max_visits):
+    """`board.gen_turns` with `stop_on_win` (the losing turn is not kept: the tree does not use it)."""
+    cap = 64
+    ends = np.empty(cap, np.int64)
+    keys = np.empty(cap, np.int64)
+    offs = np.empty(cap, np.int64)
+    lens = np.empty(cap, np.int64)
+    buf = np.empty(1024, np.int64)
+    used = 0
+    n = 0
+    win = False
+    complete = True
+    seen = set()
+    seen.add(np.int64(-1))  # typed by its first element; -1 is no key (keys are non-negative)
+    n_seen = 0
+    visits = np.zeros(N, np.int64)
+    per = np.zeros(N, np.int64)
+    fp = np.empty(STACK, np.int64)
+    feb = np.empty(STACK, np.int64)
+    fi = np.empty(STACK, np.int64)
+    fm = np.empty(STACK, np.int64)
+    fmq = np.empty(STACK, np.int64)
+    path = np.empty(STACK, np.int64)
+    top = seat == 0
+    sp = 0
+    fp[0] = ball
+    feb[0] = 0
+    fi[0] = 0
+    fm[0] = pm[ball]
+    while True:
+        p = fp[sp]
+        i = fi[sp]
+        if i >= NST[p]:
+            if sp == 0:
+                break
+            sp -= 1
+            pp = fp[sp]
+            q = SO_Q[seat, pp, fi[sp] - 1]
+            pm[q] = fmq[sp]
+            pm[pp] = fm[sp]
+            continue
+        fi[sp] = i + 1
+        m = fm[sp]
+        bit = SO_BIT[seat, p, i]
+        if m & bit:
+            continue
+        q = SO_Q[seat, p, i]
+        mq = pm[q]
+        if q >= 99:
+            if (q < 102) == top:
+                win = True
+                _unwind(pm, fp, fi, fm, fmq, seat, sp)
+                break
+            continue
+        neb = feb[sp] ^ SO_KEY[seat, p, i]
+        sid = SO_SID[seat, p, i]
+        if mq == 0:
+            key = neb ^ POINT_KEY[q]
+            if key in seen:
+                continue
+            seen.add(key)
+            n_seen += 1
+            if per[q] < per_end:
+                per[q] += 1
+                if n == cap:
+                    cap *= 2
+                    ends = _grow(ends, cap)
+                    keys = _grow(keys, cap)
+                    offs = _grow(offs, cap)
+                    lens = _grow(lens, cap)
+                buf = _grow(buf, used + sp + 1)
+                ends[n] = q
+                keys[n] = neb
+                offs[n] = used
+                lens[n] = sp + 1
+                buf[used:used + sp] = path[:sp]
+                buf[used + sp] = sid
+                used += sp + 1
+                n += 1
+            else:
+                complete = False
+            continue
+        back = SO_BACK[seat, p, i]
+        if mq | back == SO_FQ[seat, p, i]:
+            continue
+        key = neb ^ POINT_KEY[q]
+        if key in seen:
+            continue
+        if n_seen >= max_states or visits[q] >= max_visits:
+            complete = False
+            if n_seen >= max_states:
+                _unwind(pm, fp, fi, fm, fmq, seat, sp)
+                break
+            continue
+        visits[q] += 1
+        seen.add(key)
+        n_seen += 1
+        fmq[sp] = mq
+        pm[p] = m | bit
+        pm[q] = mq | back
+        path[sp] = sid
+        sp += 1
+        fp[sp] = q
+        feb[sp] = neb
+        fi[sp] = 0
+        fm[sp] = mq | back
+    return win, complete, n, ends, keys, offs, lens, buf
+
+
+@njit(cache=True)
+def can_score(pm, ball, seat, max_states):
+    """`board.can_score(..., reach_checked=True) is not None`."""
+    seen = set()
+    seen.add(np.int64(-1))
+    n_seen = 0
+    fp = np.empty(STACK, np.int64)
+    feb = np.empty(STACK, np.int64)
+    fi = np.empty(STACK, np.int64)
+    fm = np.empty(STACK, np.int64)
+    fmq = np.empty(STACK, np.int64)
+    top = seat == 0
+    sp = 0
+    fp[0] = ball
+    feb[0] = 0
+    fi[0] = 0
+    fm[0] = pm[ball]
+    while True:
+        p = fp[sp]
+        i = fi[sp]
+        if i >= NST[p]:
+            if sp == 0:
+                return False
+            sp -= 1
+            pp = fp[sp]
+            q = SO_Q[seat, pp, fi[sp] - 1]
+            pm[q] = fmq[sp]
+            pm[pp] = fm[sp]
+            continue
+        fi[sp] = i + 1
+        m = fm[sp]
+        bit = SO_BIT[seat, p, i]
+        if m & bit:
+            continue
+        q = SO_Q[seat, p, i]
+        if q >= 99:
+            if (q < 102) == top:
+                _unwind(pm, fp, fi, fm, fmq, seat, sp)
+                return True
+            continue
+        mq = pm[q]
+        back = SO_BACK[seat, p, i]
+        if mq == 0 or mq | back == SO_FQ[seat, p, i]:
+            continue
+        neb = feb[sp] ^ SO_KEY[seat, p, i]
+        key = neb ^ POINT_KEY[q]
+        if key in seen:
+            continue
+        if n_seen >= max_states:
+            _unwind(pm, fp, fi, fm, fmq, seat, sp)
+            return False
+        seen.add(key)
+        n_seen += 1
+        fmq[sp] = mq
+        pm[p] = m | bit
+        pm[q] = mq | back
+        sp += 1
+        fp[sp] = q
+        feb[sp] = neb
+        fi[sp] = 0
+        fm[sp] = mq | back
+
+
+@njit(cache=True)
+def can_score_fast(pm, ball, seat, max_states):
+    """`board.can_score_fast(..., reach_checked=True)`."""
+    expanded = np.zeros(N, np.bool_)
+    fp = np.empty(STACK, np.int64)
+    fi = np.empty(STACK, np.int64)
+    fm = np.empty(STACK, np.int64)
+    fmq = np.empty(STACK, np.int64)
+    top = seat == 0
+    sp = 0
+    fp[0] = ball
+    fi[0] = 0
+    fm[0] = pm[ball]
+    while True:
+        p = fp[sp]
+        i = fi[sp]
+        if i >= NST[p]:
+            if sp == 0:
+                break
+            sp -= 1
+            pp = fp[sp]
+            q = SO_Q[seat, pp, fi[sp] - 1]
+            pm[q] = fmq[sp]
+            pm[pp] = fm[sp]
+            continue
+        fi[sp] = i + 1
+        m = fm[sp]
+        bit = SO_BIT[seat, p, i]
+        if m & bit:
+            continue
+        q = SO_Q[seat, p, i]
+        if q >= 99:
+            if (q < 102) == top:
+                _unwind(pm, fp, fi, fm, fmq, seat, sp)
+                return True
+            continue
+        mq = pm[q]
+        back = SO_BACK[seat, p, i]
+        if mq == 0 or expanded[q] or mq | back == SO_FQ[seat, p, i]:
+            continue
+        expanded[q] = True
+        fmq[sp] = mq
+        pm[p] = m | bit
+        pm[q] = mq | back
+        sp += 1
+        fp[sp] = q
+        fi[sp] = 0
+        fm[sp] = mq | back
+    return max_states > 0 and can_score(pm, ball, seat, max_states)
+
+
+@njit(cache=True)
+def flood(pm, side, hot):
+    """`board.flood` over the touched points (those with a mask: in the tree every touched point has
+    one): marks `hot` and returns how many points are in the danger set."""
+    hot[:] = False
+    danger = np.zeros(N, np.bool_)
+    stack = np.empty(N, np.int64)
+    sn = 0
+    count = 0
+    for g in range(99 + 3 * side, 102 + 3 * side):
+        m = pm[g]
+        for k in range(NST[g]):
+            if m & SO_BIT[0, g, k]:
+                continue
+            q = SO_Q[0, g, k]
+            if q >= 99:
+                continue
+            if pm[q]:
+                if not hot[q]:
+                    hot[q] = True
+                    stack[sn] = q
+                    sn += 1
+            elif not danger[q]:
+                danger[q] = True
+                count += 1
+    while sn:
+        sn -= 1
+        p = stack[sn]
+        m = pm[p]
+        for k in range(NST[p]):
+            if m & SO_BIT[0, p, k]:
+                continue
+            q = SO_Q[0, p, k]
+            if q >= 99:
+                continue
+            if pm[q]:
+                if not hot[q]:
+                    hot[q] = True
+                    stack[sn] = q
+                    sn += 1
+            elif not danger[q]:
+                danger[q] = True
+                count += 1
+    return count
+
+
+@njit(cache=True)
+def leaf(pm, ball, stm, f0, ply, prm, pv):
+    """`Searcher._leaf`: a win when the mover can score this turn, else the evaluation."""
+    hot = np.empty(N, np.bool_)
+    mine = flood(pm, stm, hot)
+    m = pm[ball]
+    near = False
+    for k in range(NST[ball]):
+        if m & SO_BIT[0, ball, k]:
+            continue
+        q = SO_Q[0, ball, k]
+        if q >= 99:
+            if (q < 102) == (stm == 0):
+                near = True
+        elif hot[q]:
+            near = True
+    if near and can_score_fast(pm, ball, stm, 300):
+        return WIN - ply
+    v = pv[stm, ball]
+    if prm[P_W_FRESH]:
+        v += prm[P_W_FRESH] * (f0 if stm == 0 else -f0)
+    if prm[P_W_DANGER]:
+        v += prm[P_W_DANGER] * (mine - flood(pm, 1 - stm, hot))
+    if prm[P_W_FREE]:
+        v += prm[P_W_FREE] * (NST[ball] - POP8[m])
+    return v
+
+
+@njit(cache=True)
+def _stopped(ctr, deadline) -> bool:
+    return deadline > 0.0 and _now() >= deadline
+
+
+@njit(cache=True)
+def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tt, prm, pv, order, ft, seat_key, ctr, deadline):
+    """`Searcher._negamax`; a stop (node limit or deadline) sets ctr[C_STOP] and unwinds with 0."""
+    ctr[C_NODES] += 1
+    if ctr[C_NODES] >= ctr[C_LIMIT] or ((ctr[C_NODES] & 15) == 0 and _stopped(ctr, deadline)):
+        ctr[C_STOP] = 1
+        return 0
+    if depth <= 0:
+        return leaf(pm, ball, stm, f0, ply, prm, pv)
+    key = h ^ seat_key[stm, ball]
+    best_key = 0
+    if key in tt:
+        ent = tt[key]
+        e_val = (ent & 0x3FFFFF) - 0x200000
+        e_flag = (ent >> 22) & 3
+        e_depth = (ent >> 24) & 0xFF
+        best_key = ent >> 32
+        if e_depth >= depth:
+            if e_val > WIN_BOUND:
+                e_val -= ply
+            elif e_val < -WIN_BOUND:
+                e_val += ply
+            if e_flag == EXACT:
+                return e_val
+            if e_flag == LOWER and e_val >= beta:
+                return e_val
+            if e_flag == UPPER and e_val <= alpha:
+                return e_val
+    if ply <= prm[P_NEAR_PLY]:
+        win, complete, n, ends, keys, offs, lens, buf = gen_turns(
+            pm, ball, stm, prm[P_NEAR_STATES], prm[P_NEAR_PER_END], prm[P_NEAR_VISITS])
+    elif prm[P_CHEAP]:
+        win, complete, n, ends, keys, offs, lens, buf = gen_ends(pm, ball, stm)
+    else:
+        win, complete, n, ends, keys, offs, lens, buf = gen_turns(
+            pm, ball, stm, prm[P_STATES], prm[P_PER_END], prm[P_VISITS])
+    if win:
+        return WIN - ply
+    if n == 0 and not complete:
+        win, complete, n, ends, keys, offs, lens, buf = gen_turns(pm, ball, stm, 2000, BIG, BIG)
+        if win:
+            return WIN - ply
+    if n == 0:
+        return -WIN + ply + 1
+    # the static order (stable), then the table's best turn first
+    rank = np.empty(n, np.int64)
+    for j in range(n):
+        rank[j] = -order[stm, ends[j]]
+    idx = np.argsort(rank, kind="mergesort")
+    if best_key:
+        for j in range(n):
+            t = idx[j]
+            if ((keys[t] ^ POINT_KEY[ends[t]]) & 0x7FFFFFFF) == best_key:
+                for k in range(j, 0, -1):
+                    idx[k] = idx[k - 1]
+                idx[0] = t
+                break
+    a0 = alpha
+    best = -WIN - 1
+    bk = 0
+    nstm = 1 - stm
+    late = prm[P_LMR_AFTER] if prm[P_LMR_AFTER] and depth >= prm[P_LMR_DEPTH] else BIG
+    searched = 0
+    total = n
+    while True:
+        for j in range(searched, total):
+            t = idx[j]
+            end = ends[t]
+            eb = keys[t]
+            apply_steps(pm, buf, offs[t], lens[t])
+            v = 0
+            if j >= late:
+                v = -negamax(pm, end, nstm, h ^ eb, depth - 3, -alpha - 1, -alpha, ply + 1, f0 - ft[end], tt,
+                             prm, pv, order, ft, seat_key, ctr, deadline)
+            if not ctr[C_STOP] and (j < late or v > alpha):
+                v = -negamax(pm, end, nstm, h ^ eb, depth - 1, -beta, -alpha, ply + 1, f0 - ft[end], tt,
+                             prm, pv, order, ft, seat_key, ctr, deadline)
+            undo_steps(pm, buf, offs[t], lens[t])
+            if ctr[C_STOP]:
+                return 0
+            if v > best:
+                best = v
+                bk = (eb ^ POINT_KEY[end]) & 0x7FFFFFFF
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        searched = total
+        # a loss found with a partial list of turns: look at every turn before believing it
+        if best < -WIN_BOUND and not complete:
+            complete = True
+            win2, _c2, n2, ends2, keys2, offs2, lens2, buf2 = gen_turns(pm, ball, stm, 2000, BIG, BIG)
+            if _stopped(ctr, deadline):
+                ctr[C_STOP] = 1
+                return 0
+            extra = 0
+            for j2 in range(n2):
+                fresh = True
+                for j in range(total):
+                    if ends[j] == ends2[j2] and keys[j] == keys2[j2]:
+                        fresh = False
+                        break
+                if fresh:
+                    extra += 1
+            if extra:
+                # append the unlisted turns (in the full generation's order) after the listed ones
+                m2 = total + extra
+                ends = _grow(ends, m2)
+                keys = _grow(keys, m2)
+                offs = _grow(offs, m2)
+                lens = _grow(lens, m2)
+                idx2 = np.empty(m2, np.int64)
+                idx2[:total] = idx[:total]
+                used = 0
+                for j in range(total):
+                    used = max(used, offs[j] + lens[j])
+                w = total
+                for j2 in range(n2):
+                    fresh = True
+                    for j in range(total):
+                        if ends[j] == ends2[j2] and keys[j] == keys2[j2]:
+                            fresh = False
+                            break
+                    if fresh:
+                        ends[w] = ends2[j2]
+                        keys[w] = keys2[j2]
+                        ln = lens2[j2]
+                        buf = _grow(buf, used + ln)
+                        buf[used:used + ln] = buf2[offs2[j2]:offs2[j2] + ln]
+                        offs[w] = used
+                        lens[w] = ln
+                        used += ln
+                        idx2[w] = w
+                        w += 1
+                idx = idx2
+                total = m2
+                continue
+        break
+    sv = best
+    if sv > WIN_BOUND:
+        sv += ply
+    elif sv < -WIN_BOUND:
+        sv -= ply
+    flag = UPPER if best <= a0 else (LOWER if best >= beta else EXACT)
+    tt[key] = (bk << 32) | (depth << 24) | (flag << 22) | (sv + 0x200000)
+    return best
+
+
+@njit(cache=True)
+def fill_table(tt, keys, values):
+    for j in range(keys.shape[0]):
+        tt[keys[j]] = values[j]
+
+
+def table_from(entries: dict):
+    """A compiled transposition table holding `entries` (the pure-Python tree's, when the compiled
+    one takes over in the middle of a game: the next searches then find what they would have)."""
+    from numba import types
+    from numba.typed import Dict
+    tt = Dict.empty(types.int64, types.int64)
+    n = len(entries)
+    if n:
+        fill_table(tt, np.fromiter(entries.keys(), np.int64, n), np.fromiter(entries.values(), np.int64, n))
+    return tt
+
+
+def warm_up() -> None:
+    """Load (or compile) every function with the argument types the searcher passes."""
+    pm = np.array(B.from_game(_start())[0], np.int64)
+    prm = np.zeros(N_PARAMS, np.int64)
+    prm[P_NEAR_PLY], prm[P_NEAR_STATES], prm[P_NEAR_PER_END], prm[P_NEAR_VISITS], prm[P_CHEAP] = 1, 100, 2, 2, 1
+    prm[P_LMR_AFTER], prm[P_LMR_DEPTH], prm[P_W_DANGER], prm[P_W_FREE] = 2, 3, 10, 3
+    tables = np.zeros((2, N), np.int64)
+    keys = np.zeros((2, N), np.int64)
+    ctr = np.array([0, 200, 0], np.int64)
+    tt = table_from({1: 2})
+    negamax(pm, 49, 0, 0, 3, -WIN - 1, WIN + 1, 1, 0, tt, prm, tables, tables, np.zeros(N, np.int64), keys, ctr,
+            time.monotonic() + 60.0)
+
+
+def _start():
+    from engines.paper_soccer import PaperSoccer
+    return PaperSoccer.new()

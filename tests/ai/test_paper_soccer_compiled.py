@@ -1,0 +1,103 @@
+"""The compiled Paper Soccer tree (the `fast` extra) gives exactly what the pure-Python one gives."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("numba")
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from ai.paper_soccer import accelerator, board as B  # noqa: E402
+from ai.paper_soccer.search import Searcher  # noqa: E402
+from ai.paper_soccer.speed import bench_positions  # noqa: E402
+from engines.paper_soccer import PaperSoccer  # noqa: E402
+from tests.ai.real_play import logged_position  # noqa: E402
+
+C = accelerator.compiled_tree(wait=True)
+LEVEL_6 = dict(near_ply=2, parity=1, root_short=3000, lmr_after=2, root_lmr=3, shut_check=0.15)
+
+
+def _position(seed: int, plies: int) -> PaperSoccer:
+    rng = random.Random(seed)
+    g = PaperSoccer.new()
+    for _ in range(plies):
+        if g.is_over():
+            g.pop()
+            break
+        g.push(g.random_turn(rng))
+    return g
+
+
+def _turns(res) -> tuple:
+    win, complete, n, ends, keys, offs, lens, buf = res
+    return bool(win), bool(complete), [(int(ends[j]), int(keys[j]), tuple(int(s) for s in buf[offs[j]:offs[j] + lens[j]]))
+                                       for j in range(n)]
+
+
+def _check_generators(g: PaperSoccer) -> None:
+    pm, ball, _stm, _turn, _h = B.from_game(g)
+    arr = np.array(pm, np.int64)
+    hot = np.empty(B.N_POINTS, np.bool_)
+    for seat in (0, 1):
+        win, ends, _losing, complete = B.gen_ends(pm, ball, seat)
+        assert _turns(C.gen_ends(arr, ball, seat)) == (win is not None, complete, ends)
+        for states, per_end, visits in ((400, 1, 1), (1500, 3, 3), (2000, 1 << 30, 1 << 30)):
+            r = B.gen_turns(pm, ball, seat, max_states=states, per_end=per_end, max_visits=visits)
+            assert _turns(C.gen_turns(arr, ball, seat, states, per_end, visits)) == (r.win is not None, r.complete,
+                                                                                     r.turns)
+        assert C.can_score(arr, ball, seat, 300) == (B.can_score(pm, ball, seat, 300, reach_checked=True) is not None)
+        assert C.can_score_fast(arr, ball, seat, 300) == B.can_score_fast(pm, ball, seat, reach_checked=True)
+        hot_bits, danger = B.flood(pm, seat, B.touched_of(pm))
+        assert C.flood(arr, seat, hot) == danger.bit_count()
+        assert sum(1 << p for p in range(B.N_POINTS) if hot[p]) == hot_bits
+        assert arr.tolist() == pm  # every walk puts back what it drew
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 90))
+def test_compiled_generators_list_the_same_turns_in_the_same_order(seed, plies):
+    _check_generators(_position(seed, plies))
+
+
+@pytest.mark.parametrize("index", range(0, 10, 3))
+def test_compiled_generators_agree_late_in_real_games(index):
+    for back in (1, 3, 6):
+        _check_generators(logged_position("paper-soccer", index, back))
+
+
+def _answer(g: PaperSoccer, fast: bool, nodes: int, **opts) -> tuple:
+    r = Searcher(fast=fast, **opts).search(g, node_limit=nodes)
+    return r.move, r.score, r.depth, r.nodes, r.proven, r.scores
+
+
+@pytest.mark.parametrize("opts", [LEVEL_6, dict(near_ply=1, parity=0)], ids=["level6", "near1"])
+def test_the_compiled_search_gives_the_same_answer_at_the_same_node_budget(opts):
+    games = bench_positions() + [_position(seed, 40) for seed in range(3)] + [
+        logged_position("paper-soccer", i, 4) for i in range(0, 10, 4)]
+    for g in games:
+        assert _answer(g, True, 2500, **opts) == _answer(g, False, 2500, **opts)
+
+
+def test_a_searcher_that_switches_to_the_compiled_tree_mid_game_plays_the_same_game():
+    # the background loader may finish at any turn: the table built so far carries over
+    def play(switch_at: int | None) -> list:
+        s = Searcher(fast=False, **LEVEL_6)
+        g, out = _position(7, 6), []
+        for turn in range(5):
+            if turn == switch_at:
+                s.fast = True
+            r = s.search(g, node_limit=1500)
+            out.append((r.move, r.score, r.nodes))
+            g.push(r.move)
+            if g.is_over():
+                break
+        return out
+
+    assert play(2) == play(None)
+
+
+def test_the_loader_reports_the_module():
+    assert accelerator.compiled_tree() is C and accelerator.error == ""
