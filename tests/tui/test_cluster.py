@@ -127,3 +127,11 @@ def test_a_cluster_that_does_not_answer_is_refused_at_once(address, env, monkeyp
 def test_a_local_instance_keeps_its_files_to_itself(cluster):
     # `ray start`'s address file, which `--cluster auto` and Ray's own tools read, is not overwritten
     assert cluster.temp_dir is not None and cluster.temp_dir.startswith(__import__("tempfile").gettempdir())
+
+
+def test_the_help_names_the_extra_that_brings_ray():
+    # the help is Rich markup, where an unescaped "[cluster]" is a style tag and vanishes
+    import subprocess
+    out = subprocess.run([sys.executable, "-m", "tui", "match", "--help"], capture_output=True, text=True,
+                         timeout=60, env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"})
+    assert "pip install 'termarena[cluster]'" in out.stdout

@@ -90,8 +90,9 @@ def exit_with(status: int) -> None:
         raise typer.Exit(status)
 
 
+# help text is Rich markup: "\\[" keeps the brackets of the extra (unescaped, "[cluster]" vanished)
 CLUSTER_HELP = ("Play the games as Ray tasks: local (a Ray instance on this machine for this run), auto "
-                "(the one `ray start` runs here) or ray://HOST:PORT. Needs pip install 'termarena[cluster]'.")
+                "(the one `ray start` runs here) or ray://HOST:PORT. Needs pip install 'termarena\\[cluster]'.")
 
 
 def cluster_option(address: str | None) -> str | None:
