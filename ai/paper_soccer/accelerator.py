@@ -53,3 +53,8 @@ def compiled_tree(wait: bool = False) -> ModuleType | None:
     if wait:
         _thread.join()
     return _module
+
+
+def loading() -> bool:
+    """Whether the loading thread is at work (it takes about half of the interpreter meanwhile)."""
+    return _thread is not None and _thread.is_alive()

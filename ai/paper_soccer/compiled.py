@@ -481,13 +481,43 @@ def leaf(pm, ball, stm, f0, ply, prm, pv):
     return v
 
 
+EMPTY = -1  # no key (keys are non-negative)
+
+
+@njit(cache=True)
+def _slot(tk, key):
+    """The slot holding `key`, or -1 - the empty slot where it would go."""
+    mask = tk.shape[0] - 1
+    i = key & mask
+    while True:
+        k = tk[i]
+        if k == key:
+            return i
+        if k == EMPTY:
+            return -1 - i
+        i = (i + 1) & mask
+
+
+@njit(cache=True)
+def _store(tk, tv, meta, key, value):
+    i = _slot(tk, key)
+    if i >= 0:
+        tv[i] = value
+    elif meta[0] * 10 < tk.shape[0] * 9:
+        i = -1 - i
+        tk[i] = key
+        tv[i] = value
+        meta[0] += 1
+
+
 @njit(cache=True)
 def _stopped(ctr, deadline) -> bool:
     return deadline > 0.0 and _now() >= deadline
 
 
 @njit(cache=True)
-def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tt, prm, pv, order, ft, seat_key, ctr, deadline):
+def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, pv, order, ft, seat_key, ctr,
+            deadline):
     """`Searcher._negamax`; a stop (node limit or deadline) sets ctr[C_STOP] and unwinds with 0."""
     ctr[C_NODES] += 1
     if ctr[C_NODES] >= ctr[C_LIMIT] or ((ctr[C_NODES] & 15) == 0 and _stopped(ctr, deadline)):
@@ -497,8 +527,9 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tt, prm, pv, order, f
         return leaf(pm, ball, stm, f0, ply, prm, pv)
     key = h ^ seat_key[stm, ball]
     best_key = 0
-    if key in tt:
-        ent = tt[key]
+    slot = _slot(tk, key)
+    if slot >= 0:
+        ent = tv[slot]
         e_val = (ent & 0x3FFFFF) - 0x200000
         e_flag = (ent >> 22) & 3
         e_depth = (ent >> 24) & 0xFF
@@ -558,11 +589,11 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tt, prm, pv, order, f
             apply_steps(pm, buf, offs[t], lens[t])
             v = 0
             if j >= late:
-                v = -negamax(pm, end, nstm, h ^ eb, depth - 3, -alpha - 1, -alpha, ply + 1, f0 - ft[end], tt,
-                             prm, pv, order, ft, seat_key, ctr, deadline)
+                v = -negamax(pm, end, nstm, h ^ eb, depth - 3, -alpha - 1, -alpha, ply + 1, f0 - ft[end], tk, tv,
+                             meta, prm, pv, order, ft, seat_key, ctr, deadline)
             if not ctr[C_STOP] and (j < late or v > alpha):
-                v = -negamax(pm, end, nstm, h ^ eb, depth - 1, -beta, -alpha, ply + 1, f0 - ft[end], tt,
-                             prm, pv, order, ft, seat_key, ctr, deadline)
+                v = -negamax(pm, end, nstm, h ^ eb, depth - 1, -beta, -alpha, ply + 1, f0 - ft[end], tk, tv,
+                             meta, prm, pv, order, ft, seat_key, ctr, deadline)
             undo_steps(pm, buf, offs[t], lens[t])
             if ctr[C_STOP]:
                 return 0
@@ -630,26 +661,60 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tt, prm, pv, order, f
     elif sv < -WIN_BOUND:
         sv -= ply
     flag = UPPER if best <= a0 else (LOWER if best >= beta else EXACT)
-    tt[key] = (bk << 32) | (depth << 24) | (flag << 22) | (sv + 0x200000)
+    _store(tk, tv, meta, key, (bk << 32) | (depth << 24) | (flag << 22) | (sv + 0x200000))
     return best
 
 
 @njit(cache=True)
-def fill_table(tt, keys, values):
+def _fill(tk, tv, meta, keys, values):
     for j in range(keys.shape[0]):
-        tt[keys[j]] = values[j]
+        _store(tk, tv, meta, keys[j], values[j])
 
 
-def table_from(entries: dict):
-    """A compiled transposition table holding `entries` (the pure-Python tree's, when the compiled
-    one takes over in the middle of a game: the next searches then find what they would have)."""
-    from numba import types
-    from numba.typed import Dict
-    tt = Dict.empty(types.int64, types.int64)
-    n = len(entries)
-    if n:
-        fill_table(tt, np.fromiter(entries.keys(), np.int64, n), np.fromiter(entries.values(), np.int64, n))
-    return tt
+class Table:
+    """The compiled tree's transposition table: open addressing (linear probing) over two arrays, kept
+    at most half full between root turns (`reserve`), so that it holds what the pure-Python tree's dict
+    holds (a subtree that would fill it to 90% stores no new positions: beyond any budget in use)."""
+
+    def __init__(self, capacity: int = 1 << 16) -> None:
+        self.keys = np.full(capacity, EMPTY, np.int64)
+        self.values = np.zeros(capacity, np.int64)
+        self.meta = np.zeros(1, np.int64)  # the number of entries
+
+    def __len__(self) -> int:
+        return int(self.meta[0])
+
+    def clear(self) -> None:
+        self.keys.fill(EMPTY)
+        self.meta[0] = 0
+
+    def reserve(self) -> None:
+        """Double the arrays while more than half full."""
+        if 2 * len(self) <= self.keys.shape[0]:
+            return
+        cap = self.keys.shape[0]
+        while 2 * len(self) > cap:
+            cap *= 2
+        old_k, old_v = self.keys, self.values
+        self.keys = np.full(cap, EMPTY, np.int64)
+        self.values = np.zeros(cap, np.int64)
+        self.meta[0] = 0
+        used = old_k != EMPTY
+        _fill(self.keys, self.values, self.meta, old_k[used], old_v[used])
+
+    @classmethod
+    def holding(cls, entries: dict) -> "Table":
+        """A table with `entries` (the pure-Python tree's, when the compiled one takes over in the middle
+        of a game: the next searches then find what they would have)."""
+        cap = 1 << 16
+        while 2 * len(entries) > cap:
+            cap *= 2
+        t = cls(cap)
+        n = len(entries)
+        if n:
+            _fill(t.keys, t.values, t.meta, np.fromiter(entries.keys(), np.int64, n),
+                  np.fromiter(entries.values(), np.int64, n))
+        return t
 
 
 def warm_up() -> None:
@@ -661,9 +726,10 @@ def warm_up() -> None:
     tables = np.zeros((2, N), np.int64)
     keys = np.zeros((2, N), np.int64)
     ctr = np.array([0, 200, 0], np.int64)
-    tt = table_from({1: 2})
-    negamax(pm, 49, 0, 0, 3, -WIN - 1, WIN + 1, 1, 0, tt, prm, tables, tables, np.zeros(N, np.int64), keys, ctr,
-            time.monotonic() + 60.0)
+    tt = Table.holding({1: 2})
+    tt.reserve()
+    negamax(pm, 49, 0, 0, 3, -WIN - 1, WIN + 1, 1, 0, tt.keys, tt.values, tt.meta, prm, tables, tables,
+            np.zeros(N, np.int64), keys, ctr, time.monotonic() + 60.0)
 
 
 def _start():
