@@ -454,6 +454,27 @@ def flood(pm, side, hot):
 
 
 @njit(cache=True)
+def _danger_set(pm, side, hot):
+    """The points of `flood`'s danger set, as a boolean array."""
+    flood(pm, side, hot)
+    danger = np.zeros(N, np.bool_)
+    for g in range(99 + 3 * side, 102 + 3 * side):
+        m = pm[g]
+        for k in range(NST[g]):
+            q = SO_Q[0, g, k]
+            if not m & SO_BIT[0, g, k] and q < 99 and not pm[q]:
+                danger[q] = True
+    for p in range(99):
+        if hot[p]:
+            m = pm[p]
+            for k in range(NST[p]):
+                q = SO_Q[0, p, k]
+                if not m & SO_BIT[0, p, k] and q < 99 and not pm[q]:
+                    danger[q] = True
+    return danger
+
+
+@njit(cache=True)
 def leaf(pm, ball, stm, f0, ply, prm, pv):
     """`Searcher._leaf`: a win when the mover can score this turn, else the evaluation."""
     hot = np.empty(N, np.bool_)
@@ -520,7 +541,9 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, pv
             deadline):
     """`Searcher._negamax`; a stop (node limit or deadline) sets ctr[C_STOP] and unwinds with 0."""
     ctr[C_NODES] += 1
-    if ctr[C_NODES] >= ctr[C_LIMIT] or ((ctr[C_NODES] & 15) == 0 and _stopped(ctr, deadline)):
+    # the clock every 128 nodes (the Python tree: 16): a node takes a few microseconds here, and reading
+    # the clock goes through Python (`_now`) and costs about as much
+    if ctr[C_NODES] >= ctr[C_LIMIT] or ((ctr[C_NODES] & 127) == 0 and _stopped(ctr, deadline)):
         ctr[C_STOP] = 1
         return 0
     if depth <= 0:
@@ -665,6 +688,119 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, pv
     return best
 
 
+# ------------------------------------------------------------------ the shut check (`tactics.py`)
+
+SAFE, UNSAFE, UNKNOWN = 1, 0, 2  # verdicts: True, False, None in `tactics`
+
+
+@njit(cache=True)
+def reach_possible(pm, ball, seat):
+    """`board.reach_possible`."""
+    seen = np.zeros(N, np.bool_)
+    seen[ball] = True
+    stack = np.empty(N, np.int64)
+    stack[0] = ball
+    sn = 1
+    while sn:
+        sn -= 1
+        p = stack[sn]
+        m = pm[p]
+        for k in range(NST[p]):
+            if m & SO_BIT[0, p, k]:
+                continue
+            q = SO_Q[0, p, k]
+            if seen[q]:
+                continue
+            if q >= 99:
+                if (q < 102) == (seat == 0):
+                    return True
+                continue
+            if pm[q]:
+                seen[q] = True
+                stack[sn] = q
+                sn += 1
+    return False
+
+
+@njit(cache=True)
+def _spent(limits, deadline):
+    return limits[0] <= 0 or (deadline > 0.0 and _now() >= deadline)
+
+
+@njit(cache=True)
+def _safe_after(pm, buf, off, n, end, seat, max_states, limits, deadline):
+    """`tactics._safe_after`; limits[0]: the looks left."""
+    if _spent(limits, deadline):
+        return UNKNOWN
+    limits[0] -= 1
+    apply_steps(pm, buf, off, n)
+    verdict = SAFE
+    if reach_possible(pm, end, 1 - seat):
+        win, complete, _n, _e, _k, _o, _l, _b = gen_turns(pm, end, 1 - seat, max_states, BIG, BIG)
+        verdict = UNSAFE if win else (SAFE if complete else UNKNOWN)
+    undo_steps(pm, buf, off, n)
+    return verdict
+
+
+@njit(cache=True)
+def has_safe_turn(pm, ball, seat, max_states, limits, deadline):
+    """`tactics.has_safe_turn`: SAFE, UNSAFE (proven) or UNKNOWN."""
+    win, _c, n, ends, keys, offs, lens, buf = gen_ends(pm, ball, seat)
+    if win:
+        return SAFE
+    hot = np.empty(N, np.bool_)
+    danger = _danger_set(pm, 1 - seat, hot)
+    for j in range(n):
+        if not danger[ends[j]]:
+            return SAFE
+    unknown = False
+    for j in range(n):
+        verdict = _safe_after(pm, buf, offs[j], lens[j], ends[j], seat, max_states, limits, deadline)
+        if verdict == SAFE:
+            return SAFE
+        unknown |= verdict == UNKNOWN
+    win2, complete2, n2, ends2, keys2, offs2, lens2, buf2 = gen_turns(pm, ball, seat, max_states, BIG, BIG)
+    if win2:
+        return SAFE
+    for j2 in range(n2):
+        listed = False
+        for j in range(n):
+            if ends[j] == ends2[j2] and keys[j] == keys2[j2]:
+                listed = True
+                break
+        if listed:
+            continue
+        if not danger[ends2[j2]]:
+            return SAFE
+        verdict = _safe_after(pm, buf2, offs2[j2], lens2[j2], ends2[j2], seat, max_states, limits, deadline)
+        if verdict == SAFE:
+            return SAFE
+        unknown |= verdict == UNKNOWN
+    return UNKNOWN if unknown or not complete2 else UNSAFE
+
+
+@njit(cache=True)
+def shutting_reply(pm, end, seat, max_states, look_states, deadline, looks):
+    """`tactics.shutting_reply`: (-1, 0) when every reply leaves a safe turn (False), (-1, 1) when unknown
+    (None), else (j, 0) with j the shutting reply's index in `gen_turns(pm, end, 1 - seat, max_states)`."""
+    limits = np.array([looks], np.int64)
+    opp = 1 - seat
+    win, complete, n, ends, _keys, offs, lens, buf = gen_turns(pm, end, opp, max_states, BIG, BIG)
+    if win:
+        return -1, 1
+    unknown = not complete
+    for j in range(n):
+        if _spent(limits, deadline):
+            return -1, 1
+        apply_steps(pm, buf, offs[j], lens[j])
+        verdict = has_safe_turn(pm, ends[j], seat, look_states, limits, deadline)
+        undo_steps(pm, buf, offs[j], lens[j])
+        if verdict == UNSAFE:
+            return j, 0
+        unknown |= verdict == UNKNOWN
+    return -1, (1 if unknown else 0)
+
+
 @njit(cache=True)
 def _fill(tk, tv, meta, keys, values):
     for j in range(keys.shape[0]):
@@ -730,6 +866,7 @@ def warm_up() -> None:
     tt.reserve()
     negamax(pm, 49, 0, 0, 3, -WIN - 1, WIN + 1, 1, 0, tt.keys, tt.values, tt.meta, prm, tables, tables,
             np.zeros(N, np.int64), keys, ctr, time.monotonic() + 60.0)
+    shutting_reply(pm, 49, 0, 100, 100, time.monotonic() + 60.0, 10)
 
 
 def _start():

@@ -60,7 +60,7 @@ from ai.paper_soccer.board import (GOAL_BITS, N_POINTS, OPEN, POINT_KEY, S_Q, ST
                                    path_str, random_keys, touched_of, undo, unlisted)
 from ai.paper_soccer import accelerator
 from ai.paper_soccer.accelerator import compiled_tree, pure_python_wanted
-from ai.paper_soccer.tactics import shutting_reply
+from ai.paper_soccer.tactics import LOOK_STATES, LOOKS, REPLY_STATES, shutting_reply
 from ai.gc_pause import gc_paused
 
 WIN = 1_000_000
@@ -401,7 +401,13 @@ class Searcher:
         path = parse_path(ball, move)
         apply(pm, path)
         try:
-            shut = shutting_reply(pm, S_Q[path[-1]], stm, deadline=deadline)
+            if self._compiled is None:
+                shut = shutting_reply(pm, S_Q[path[-1]], stm, deadline=deadline)
+            else:
+                c, np = self._compiled[0], self._compiled[-1]
+                j, unknown = c.shutting_reply(np.array(pm, np.int64), S_Q[path[-1]], stm, REPLY_STATES, LOOK_STATES,
+                                              -1.0 if deadline is None else deadline, LOOKS)
+                shut = True if j >= 0 else (None if unknown else False)
         finally:
             undo(pm, path)
         if shut is not None or deadline is None or time.monotonic() < deadline:

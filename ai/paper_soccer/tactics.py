@@ -78,8 +78,13 @@ def _safe_after(pm, path, end, seat, max_states, limits: Limits) -> bool | None:
         undo(pm, path)
 
 
-def shutting_reply(pm: list[int], end: int, seat: int, *, max_states: int = 3_000, look_states: int = 1_500,
-                   deadline: float | None = None, looks: int = 4_000):
+REPLY_STATES = 3_000  # `shutting_reply`'s defaults (the compiled twin in compiled.py takes the same)
+LOOK_STATES = 1_500
+LOOKS = 4_000
+
+
+def shutting_reply(pm: list[int], end: int, seat: int, *, max_states: int = REPLY_STATES,
+                   look_states: int = LOOK_STATES, deadline: float | None = None, looks: int = LOOKS):
     """After a turn of `seat` that ended on `end`: a reply of the opponent after which `seat` has no
     safe turn (its path), False when every reply leaves one (proven), or None when unknown (a budget,
     the deadline or the `looks` ran out, or the opponent can score at once: the root drops such turns

@@ -56,6 +56,25 @@ def _check_generators(g: PaperSoccer) -> None:
         assert arr.tolist() == pm  # every walk puts back what it drew
 
 
+def _check_shut(g: PaperSoccer) -> None:
+    from ai.paper_soccer.tactics import Limits, has_safe_turn, shutting_reply
+    pm, ball, stm, _turn, _h = B.from_game(g)
+    arr = np.array(pm, np.int64)
+    for seat in (0, 1):
+        for looks in (3, 4000):
+            expected = has_safe_turn(pm, ball, seat, 1500, Limits(looks=looks))
+            verdict = C.has_safe_turn(arr, ball, seat, 1500, np.array([looks], np.int64), -1.0)
+            assert verdict == {True: C.SAFE, False: C.UNSAFE, None: C.UNKNOWN}[expected]
+            reply = shutting_reply(pm, ball, seat, looks=looks)
+            j, unknown = C.shutting_reply(arr, ball, seat, 3000, 1500, -1.0, looks)
+            if reply is None or reply is False:
+                assert (j, bool(unknown)) == (-1, reply is None)
+            else:
+                r = B.gen_turns(pm, ball, 1 - seat, max_states=3000)
+                assert r.turns[j][2] == reply
+    assert arr.tolist() == pm
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**6), st.integers(0, 90))
 def test_compiled_generators_list_the_same_turns_in_the_same_order(seed, plies):
@@ -66,6 +85,18 @@ def test_compiled_generators_list_the_same_turns_in_the_same_order(seed, plies):
 def test_compiled_generators_agree_late_in_real_games(index):
     for back in (1, 3, 6):
         _check_generators(logged_position("paper-soccer", index, back))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(20, 90))
+def test_the_compiled_shut_check_finds_the_same_reply(seed, plies):
+    _check_shut(_position(seed, plies))
+
+
+@pytest.mark.parametrize("index", range(0, 10, 2))
+def test_the_compiled_shut_check_agrees_late_in_real_games(index):
+    for back in (2, 3, 4):
+        _check_shut(logged_position("paper-soccer", index, back))
 
 
 def _answer(g: PaperSoccer, fast: bool, nodes: int, **opts) -> tuple:
@@ -101,3 +132,41 @@ def test_a_searcher_that_switches_to_the_compiled_tree_mid_game_plays_the_same_g
 
 def test_the_loader_reports_the_module():
     assert accelerator.compiled_tree() is C and accelerator.error == ""
+
+
+def test_a_search_keeps_to_half_its_time_while_the_compiled_tree_loads(monkeypatch):
+    # the loading thread shares the GIL: the parts of a search that cannot stop would take twice as long
+    s = Searcher(fast=None, **LEVEL_6)
+    g = PaperSoccer.new()
+    for loading, most in ((False, 8.6), (True, 4.3)):
+        monkeypatch.setattr(accelerator, "loading", lambda loading=loading: loading)
+        import time
+        t0 = time.monotonic()
+        s.search(g, node_limit=300, deadline=t0 + 10.0)
+        assert most - 0.2 < s.answer_deadline - t0 < most + 0.1
+
+
+def test_a_bot_that_may_load_the_compiled_tree_plays_legal_turns():
+    # a real `termarena bot` process, free to load the compiled tree in the background (as users run it)
+    import os
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items() if k != "TERMARENA_PURE_PYTHON"}
+    g = PaperSoccer.new()
+    proc = subprocess.Popen([sys.executable, "-m", "tui", "bot", "paper-soccer", "--level", "6", "--seed", "3"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        first = True
+        for _ in range(4):
+            proc.stdin.write("".join(line + "\n" for line in g.bot_input(first=first)))
+            proc.stdin.flush()
+            first = False
+            g.push(g.parse_output(proc.stdout.readline().strip()))
+            if g.is_over():
+                break
+            g.push(g.random_turn(random.Random(1)))
+            if g.is_over():
+                break
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
