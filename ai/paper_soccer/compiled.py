@@ -86,15 +86,53 @@ def undo_steps(pm, buf, off, n):
         pm[S_Q[s]] ^= S_BACK[s]
 
 
+# the rows of a walk's explicit stack (`_frames`)
+F_P, F_EB, F_I, F_M, F_MQ, F_PATH = range(6)
+
+
 @njit(cache=True)
-def _unwind(pm, fp, fi, fm, fmq, seat, sp):
-    """Restore the masks the frames 0..sp-1 drew (a walk stopping early)."""
+def _frames(pm, ball):
+    """The explicit stack of a walk from `ball`, one column a frame: its point, the turn's edge key so
+    far, the next step to try, the point's mask on entry, the mask of the point stepped to (put back on
+    the way back) and the step taken.  Frame 0 is at the ball."""
+    fr = np.empty((6, STACK), np.int64)
+    fr[F_P, 0] = ball
+    fr[F_EB, 0] = 0
+    fr[F_I, 0] = 0
+    fr[F_M, 0] = pm[ball]
+    return fr
+
+
+@njit(cache=True)
+def _push(pm, fr, sp, p, m, bit, q, mq, back, neb, sid):
+    """Step from frame sp's point p to q, drawing the edge, and open frame sp + 1 there."""
+    fr[F_MQ, sp] = mq
+    fr[F_PATH, sp] = sid
+    pm[p] = m | bit
+    pm[q] = mq | back
+    sp += 1
+    fr[F_P, sp] = q
+    fr[F_EB, sp] = neb
+    fr[F_I, sp] = 0
+    fr[F_M, sp] = mq | back
+    return sp
+
+
+@njit(cache=True)
+def _pop(pm, fr, seat, sp):
+    """Close frame sp: back at frame sp - 1, the edge it drew taken back."""
+    sp -= 1
+    pp = fr[F_P, sp]
+    pm[SO_Q[seat, pp, fr[F_I, sp] - 1]] = fr[F_MQ, sp]
+    pm[pp] = fr[F_M, sp]
+    return sp
+
+
+@njit(cache=True)
+def _unwind(pm, fr, seat, sp):
+    """Close every frame (a walk stopping early)."""
     while sp > 0:
-        sp -= 1
-        pp = fp[sp]
-        q = SO_Q[seat, pp, fi[sp] - 1]
-        pm[q] = fmq[sp]
-        pm[pp] = fm[sp]
+        sp = _pop(pm, fr, seat, sp)
 
 
 @njit(cache=True)
@@ -113,32 +151,19 @@ def gen_ends(pm, ball, seat):
     complete = True
     expanded = np.zeros(N, np.bool_)
     ended = np.zeros(N, np.bool_)
-    fp = np.empty(STACK, np.int64)
-    feb = np.empty(STACK, np.int64)
-    fi = np.empty(STACK, np.int64)
-    fm = np.empty(STACK, np.int64)
-    fmq = np.empty(STACK, np.int64)
-    path = np.empty(STACK, np.int64)
     top = seat == 0
+    fr = _frames(pm, ball)
     sp = 0
-    fp[0] = ball
-    feb[0] = 0
-    fi[0] = 0
-    fm[0] = pm[ball]
     while True:
-        p = fp[sp]
-        i = fi[sp]
+        p = fr[F_P, sp]
+        i = fr[F_I, sp]
         if i >= NST[p]:
             if sp == 0:
                 break
-            sp -= 1
-            pp = fp[sp]
-            q = SO_Q[seat, pp, fi[sp] - 1]
-            pm[q] = fmq[sp]
-            pm[pp] = fm[sp]
+            sp = _pop(pm, fr, seat, sp)
             continue
-        fi[sp] = i + 1
-        m = fm[sp]
+        fr[F_I, sp] = i + 1
+        m = fr[F_M, sp]
         bit = SO_BIT[seat, p, i]
         if m & bit:
             continue
@@ -147,19 +172,20 @@ def gen_ends(pm, ball, seat):
         if q >= 99:
             if (q < 102) == top:
                 win = True
-                _unwind(pm, fp, fi, fm, fmq, seat, sp)
+                _unwind(pm, fr, seat, sp)
                 break
             continue
         mq = pm[q]
+        neb = fr[F_EB, sp] ^ SO_KEY[seat, p, i]
         if mq == 0:
             if not ended[q]:
                 ended[q] = True
                 buf = _grow(buf, used + sp + 1)
                 ends[n] = q
-                keys[n] = feb[sp] ^ SO_KEY[seat, p, i]
+                keys[n] = neb
                 offs[n] = used
                 lens[n] = sp + 1
-                buf[used:used + sp] = path[:sp]
+                buf[used:used + sp] = fr[F_PATH, :sp]
                 buf[used + sp] = sid
                 used += sp + 1
                 n += 1
@@ -171,15 +197,7 @@ def gen_ends(pm, ball, seat):
             complete = False
             continue
         expanded[q] = True
-        fmq[sp] = mq
-        pm[p] = m | bit
-        pm[q] = mq | back
-        path[sp] = sid
-        sp += 1
-        fp[sp] = q
-        feb[sp] = feb[sp - 1] ^ SO_KEY[seat, p, i]
-        fi[sp] = 0
-        fm[sp] = mq | back
+        sp = _push(pm, fr, sp, p, m, bit, q, mq, back, neb, sid)
     return win, complete, n, ends, keys, offs, lens, buf
 
 
@@ -201,32 +219,19 @@ def gen_turns(pm, ball, seat, max_states, per_end, max_visits):
     n_seen = 0
     visits = np.zeros(N, np.int64)
     per = np.zeros(N, np.int64)
-    fp = np.empty(STACK, np.int64)
-    feb = np.empty(STACK, np.int64)
-    fi = np.empty(STACK, np.int64)
-    fm = np.empty(STACK, np.int64)
-    fmq = np.empty(STACK, np.int64)
-    path = np.empty(STACK, np.int64)
     top = seat == 0
+    fr = _frames(pm, ball)
     sp = 0
-    fp[0] = ball
-    feb[0] = 0
-    fi[0] = 0
-    fm[0] = pm[ball]
     while True:
-        p = fp[sp]
-        i = fi[sp]
+        p = fr[F_P, sp]
+        i = fr[F_I, sp]
         if i >= NST[p]:
             if sp == 0:
                 break
-            sp -= 1
-            pp = fp[sp]
-            q = SO_Q[seat, pp, fi[sp] - 1]
-            pm[q] = fmq[sp]
-            pm[pp] = fm[sp]
+            sp = _pop(pm, fr, seat, sp)
             continue
-        fi[sp] = i + 1
-        m = fm[sp]
+        fr[F_I, sp] = i + 1
+        m = fr[F_M, sp]
         bit = SO_BIT[seat, p, i]
         if m & bit:
             continue
@@ -235,10 +240,10 @@ def gen_turns(pm, ball, seat, max_states, per_end, max_visits):
         if q >= 99:
             if (q < 102) == top:
                 win = True
-                _unwind(pm, fp, fi, fm, fmq, seat, sp)
+                _unwind(pm, fr, seat, sp)
                 break
             continue
-        neb = feb[sp] ^ SO_KEY[seat, p, i]
+        neb = fr[F_EB, sp] ^ SO_KEY[seat, p, i]
         sid = SO_SID[seat, p, i]
         if mq == 0:
             key = neb ^ POINT_KEY[q]
@@ -259,7 +264,7 @@ def gen_turns(pm, ball, seat, max_states, per_end, max_visits):
                 keys[n] = neb
                 offs[n] = used
                 lens[n] = sp + 1
-                buf[used:used + sp] = path[:sp]
+                buf[used:used + sp] = fr[F_PATH, :sp]
                 buf[used + sp] = sid
                 used += sp + 1
                 n += 1
@@ -275,21 +280,13 @@ def gen_turns(pm, ball, seat, max_states, per_end, max_visits):
         if n_seen >= max_states or visits[q] >= max_visits:
             complete = False
             if n_seen >= max_states:
-                _unwind(pm, fp, fi, fm, fmq, seat, sp)
+                _unwind(pm, fr, seat, sp)
                 break
             continue
         visits[q] += 1
         seen.add(key)
         n_seen += 1
-        fmq[sp] = mq
-        pm[p] = m | bit
-        pm[q] = mq | back
-        path[sp] = sid
-        sp += 1
-        fp[sp] = q
-        feb[sp] = neb
-        fi[sp] = 0
-        fm[sp] = mq | back
+        sp = _push(pm, fr, sp, p, m, bit, q, mq, back, neb, sid)
     return win, complete, n, ends, keys, offs, lens, buf
 
 
@@ -299,97 +296,68 @@ def can_score(pm, ball, seat, max_states):
     seen = set()
     seen.add(np.int64(-1))
     n_seen = 0
-    fp = np.empty(STACK, np.int64)
-    feb = np.empty(STACK, np.int64)
-    fi = np.empty(STACK, np.int64)
-    fm = np.empty(STACK, np.int64)
-    fmq = np.empty(STACK, np.int64)
     top = seat == 0
+    fr = _frames(pm, ball)
     sp = 0
-    fp[0] = ball
-    feb[0] = 0
-    fi[0] = 0
-    fm[0] = pm[ball]
     while True:
-        p = fp[sp]
-        i = fi[sp]
+        p = fr[F_P, sp]
+        i = fr[F_I, sp]
         if i >= NST[p]:
             if sp == 0:
                 return False
-            sp -= 1
-            pp = fp[sp]
-            q = SO_Q[seat, pp, fi[sp] - 1]
-            pm[q] = fmq[sp]
-            pm[pp] = fm[sp]
+            sp = _pop(pm, fr, seat, sp)
             continue
-        fi[sp] = i + 1
-        m = fm[sp]
+        fr[F_I, sp] = i + 1
+        m = fr[F_M, sp]
         bit = SO_BIT[seat, p, i]
         if m & bit:
             continue
         q = SO_Q[seat, p, i]
         if q >= 99:
             if (q < 102) == top:
-                _unwind(pm, fp, fi, fm, fmq, seat, sp)
+                _unwind(pm, fr, seat, sp)
                 return True
             continue
         mq = pm[q]
         back = SO_BACK[seat, p, i]
         if mq == 0 or mq | back == SO_FQ[seat, p, i]:
             continue
-        neb = feb[sp] ^ SO_KEY[seat, p, i]
+        neb = fr[F_EB, sp] ^ SO_KEY[seat, p, i]
         key = neb ^ POINT_KEY[q]
         if key in seen:
             continue
         if n_seen >= max_states:
-            _unwind(pm, fp, fi, fm, fmq, seat, sp)
+            _unwind(pm, fr, seat, sp)
             return False
         seen.add(key)
         n_seen += 1
-        fmq[sp] = mq
-        pm[p] = m | bit
-        pm[q] = mq | back
-        sp += 1
-        fp[sp] = q
-        feb[sp] = neb
-        fi[sp] = 0
-        fm[sp] = mq | back
+        sp = _push(pm, fr, sp, p, m, bit, q, mq, back, neb, SO_SID[seat, p, i])
 
 
 @njit(cache=True)
 def can_score_fast(pm, ball, seat, max_states):
     """`board.can_score_fast(..., reach_checked=True)`."""
     expanded = np.zeros(N, np.bool_)
-    fp = np.empty(STACK, np.int64)
-    fi = np.empty(STACK, np.int64)
-    fm = np.empty(STACK, np.int64)
-    fmq = np.empty(STACK, np.int64)
     top = seat == 0
+    fr = _frames(pm, ball)
     sp = 0
-    fp[0] = ball
-    fi[0] = 0
-    fm[0] = pm[ball]
     while True:
-        p = fp[sp]
-        i = fi[sp]
+        p = fr[F_P, sp]
+        i = fr[F_I, sp]
         if i >= NST[p]:
             if sp == 0:
                 break
-            sp -= 1
-            pp = fp[sp]
-            q = SO_Q[seat, pp, fi[sp] - 1]
-            pm[q] = fmq[sp]
-            pm[pp] = fm[sp]
+            sp = _pop(pm, fr, seat, sp)
             continue
-        fi[sp] = i + 1
-        m = fm[sp]
+        fr[F_I, sp] = i + 1
+        m = fr[F_M, sp]
         bit = SO_BIT[seat, p, i]
         if m & bit:
             continue
         q = SO_Q[seat, p, i]
         if q >= 99:
             if (q < 102) == top:
-                _unwind(pm, fp, fi, fm, fmq, seat, sp)
+                _unwind(pm, fr, seat, sp)
                 return True
             continue
         mq = pm[q]
@@ -397,13 +365,7 @@ def can_score_fast(pm, ball, seat, max_states):
         if mq == 0 or expanded[q] or mq | back == SO_FQ[seat, p, i]:
             continue
         expanded[q] = True
-        fmq[sp] = mq
-        pm[p] = m | bit
-        pm[q] = mq | back
-        sp += 1
-        fp[sp] = q
-        fi[sp] = 0
-        fm[sp] = mq | back
+        sp = _push(pm, fr, sp, p, m, bit, q, mq, back, 0, SO_SID[seat, p, i])
     return max_states > 0 and can_score(pm, ball, seat, max_states)
 
 

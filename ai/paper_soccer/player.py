@@ -13,7 +13,7 @@ nodes 70%, 40,000 nodes 83%; 150,000 nodes beat 1,000 nodes 36-4 but 20,000 node
 250,000 nodes against 12,000 scored 49-51 over 100 games.  Level 6's budget was 40,000 nodes for that
 reason; it is 150,000 since the compiled tree (the `fast` extra, `compiled.py`) searches about 60,000
 nodes in a CodinGame turn: against the C++ bot `challenger` that lifted level 6 from 31% (80 games) to
-54% (120 games; see the README).  Without the extra, level 6 in the app stops at its 2.5 s cap first.
+51% (160 games; see the README).  Without the extra, level 6 in the app stops at its 2.5 s cap first.
 Level 5 stays well below the knee.  Level 4 is set apart from level 5
 by how it searches, not by its budget or its random turns: at 300 or 600 nodes, and with a random
 turn 25%, 30% or 40% of the time, it scored the same against levels 3 and 5 (within 2 points, 400
