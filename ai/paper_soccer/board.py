@@ -36,6 +36,8 @@ def random_keys(n: int, salt: int) -> list[int]:
 _EDGE_KEY = random_keys(max(EBIT).bit_length(), 1)
 ZBIT = [_EDGE_KEY[b.bit_length() - 1] if b else 0 for b in EBIT]  # one random key per undirected edge
 POINT_KEY = random_keys(N_POINTS, 2)  # a turn's effect (edges drawn, end point) is keyed eb ^ POINT_KEY[end]
+# the transposition key of a position: its edge key (`ZBIT` XOR) ^ SEAT_KEY[mover][ball]
+SEAT_KEY = (POINT_KEY, random_keys(N_POINTS, 3))
 
 # Per point, its steps: (bit at p, q, bit at q, edge bit, sid, full mask of q).
 STEPS: list[tuple[tuple[int, int, int, int, int, int], ...]] = [

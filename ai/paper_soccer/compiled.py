@@ -2,17 +2,18 @@
 
 `negamax` is `search.Searcher._negamax` with everything below it (`board.gen_ends`, `gen_turns`,
 `flood`, `can_score_fast`, `can_score`, the evaluation) written over numpy arrays: the same turns in
-the same order, the same keys (`board.ZBIT`, `POINT_KEY`, `search.SEAT_KEY`), the same table entries,
+the same order, the same keys (`board.ZBIT`, `POINT_KEY`, `SEAT_KEY`), the same table entries,
 so that at a given node budget both give the same answer (tests/ai/test_paper_soccer_compiled.py
-compares digests).  Python keeps the root, the shut check and everything else that runs once a search.
+compares them).  The shut check (`tactics.has_safe_turn`, `shutting_reply`) is here too; Python keeps
+the root.  `Tree` is what a `Searcher` holds: its options packed for `negamax`, and its table.
 
-Each walker is the recursive Python one turned into a loop over an explicit stack of frames (point,
-edge key, next step, the masks to restore), visiting steps in the same order.  Turn lists are flat:
-end points, edge keys, and each turn's steps as a slice of one buffer.
+Each walker is the recursive Python one turned into a loop over an explicit stack of frames
+(`_frames`, `_push`, `_pop`), visiting steps in the same order.  Turn lists are flat: end points, edge
+keys, and each turn's steps as a slice of one buffer.
 
-Compiled once and cached on disk (numba's `cache=True`, in `__pycache__` or numba's cache directory);
-the first import after an install or an upgrade compiles for about a minute: `termarena bench
-paper-soccer` does it ahead of a match.
+Compiled once and cached on disk (numba's `cache=True`, in `__pycache__` or numba's user-wide cache
+directory): the first run after an install or an upgrade compiles for about 35 s of CPU, which
+`termarena bench paper-soccer` does ahead of a match (`accelerator.py` loads it in the background).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import numpy as np
 from numba import njit, objmode
 
 from ai.paper_soccer import board as B
+from ai.paper_soccer.tactics import LOOK_STATES, LOOKS, REPLY_STATES
 
 N = B.N_POINTS
 BIG = 1 << 30
@@ -44,6 +46,7 @@ def _tables():
 
 
 SO_BIT, SO_Q, SO_BACK, SO_KEY, SO_SID, SO_FQ, NST, S_Q, S_BIT, S_BACK, ZBIT, POINT_KEY = _tables()
+SEAT_KEY = np.array(B.SEAT_KEY, np.int64)
 POP8 = np.array([bin(m).count("1") for m in range(256)], np.int64)
 
 # the parameters of a search, packed in one int64 array (indices)
@@ -813,6 +816,46 @@ class Table:
             _fill(t.keys, t.values, t.meta, np.fromiter(entries.keys(), np.int64, n),
                   np.fromiter(entries.values(), np.int64, n))
         return t
+
+
+class Tree:
+    """A searcher's compiled tree: its options and tables packed for `negamax`, its transposition
+    table (`Table`), the node counters it shares with Python."""
+
+    def __init__(self, searcher) -> None:
+        w = searcher.w
+        self.params = np.zeros(N_PARAMS, np.int64)
+        for index, value in ((P_NEAR_PLY, searcher.near_ply), (P_NEAR_STATES, searcher.near_states),
+                             (P_NEAR_PER_END, searcher.near_per_end), (P_NEAR_VISITS, searcher.near_visits),
+                             (P_CHEAP, int(searcher.cheap)), (P_STATES, searcher.states),
+                             (P_PER_END, searcher.per_end), (P_VISITS, searcher.visits),
+                             (P_LMR_AFTER, searcher.lmr_after), (P_LMR_DEPTH, searcher.lmr_depth),
+                             (P_W_FRESH, w.fresh), (P_W_DANGER, w.danger), (P_W_FREE, w.free)):
+            self.params[index] = value
+        self.pv = np.array(searcher.pv, np.int64)
+        self.order = np.array(searcher.order, np.int64)
+        self.ft = np.array(searcher.ft, np.int64)
+        self.table = Table.holding(searcher.tt)
+        self.counters = np.zeros(3, np.int64)
+
+    def value(self, pm, ball, stm, h, depth, alpha, beta, ply, f0, nodes, node_limit,
+              deadline) -> tuple[int, int, bool]:
+        """(`negamax`'s value, the node count after it, whether the node limit or the deadline stopped it)."""
+        ctr = self.counters
+        ctr[C_NODES], ctr[C_LIMIT], ctr[C_STOP] = nodes, node_limit, 0
+        t = self.table
+        t.reserve()
+        v = negamax(np.array(pm, np.int64), ball, stm, h, depth, alpha, beta, ply, f0, t.keys, t.values, t.meta,
+                    self.params, self.pv, self.order, self.ft, SEAT_KEY, ctr, -1.0 if deadline is None else deadline)
+        return int(v), int(ctr[C_NODES]), bool(ctr[C_STOP])
+
+    @staticmethod
+    def shutting_reply(pm, end, seat, deadline) -> bool | None:
+        """`tactics.shutting_reply` with its defaults, as a verdict: a reply shuts `seat` in (True), none
+        does (False), unknown (None)."""
+        j, unknown = shutting_reply(np.array(pm, np.int64), end, seat, REPLY_STATES, LOOK_STATES,
+                                    -1.0 if deadline is None else deadline, LOOKS)
+        return True if j >= 0 else (None if unknown else False)
 
 
 def warm_up() -> None:

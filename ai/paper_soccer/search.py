@@ -55,12 +55,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ai.paper_soccer.board import (GOAL_BITS, N_POINTS, OPEN, POINT_KEY, S_Q, STEPS, X, Y, apply, can_score,
-                                   can_score_fast, flood, from_game, gen_ends, gen_turns, gen_turns_short, parse_path,
-                                   path_str, random_keys, touched_of, undo, unlisted)
+from ai.paper_soccer.board import (GOAL_BITS, N_POINTS, OPEN, POINT_KEY, S_Q, SEAT_KEY, STEPS, X, Y, apply,
+                                   can_score, can_score_fast, flood, from_game, gen_ends, gen_turns, gen_turns_short,
+                                   parse_path, path_str, touched_of, undo, unlisted)
 from ai.paper_soccer import accelerator
 from ai.paper_soccer.accelerator import compiled_tree, pure_python_wanted
-from ai.paper_soccer.tactics import LOOK_STATES, LOOKS, REPLY_STATES, shutting_reply
+from ai.paper_soccer.tactics import shutting_reply
 from ai.gc_pause import gc_paused
 
 WIN = 1_000_000
@@ -68,8 +68,6 @@ WIN_BOUND = WIN - 1000  # values beyond this are proven results
 EXACT, LOWER, UPPER = 0, 1, 2
 ROOT_FALLBACK_STATES = 20_000  # the root's last look for a safe turn when the capped lists have none
 SHUT_IN = -WIN + 4  # a root turn with a shutting reply: our turn, the reply, any turn of ours, a goal
-# the transposition key of a position: its edge key (`board.ZBIT` XOR) ^ SEAT_KEY[mover][ball]
-SEAT_KEY = (POINT_KEY, random_keys(N_POINTS, 3))
 MOVE_KEY_MASK = (1 << 31) - 1  # the best turn kept in a table entry: 31 bits of its effect's key
 
 
@@ -166,7 +164,7 @@ class Searcher:
         self.near_per_end = near_per_end
         self.near_states = near_states
         self.tt: dict[int, int] = {}
-        self._compiled = None  # (module, params, tables, counters) once a search uses the compiled tree
+        self._compiled = None  # a `compiled.Tree` once a search uses the compiled tree
 
     def _use_compiled(self) -> None:
         """Set up the compiled tree when it is wanted and installed (its table replaces `tt`)."""
@@ -179,34 +177,18 @@ class Searcher:
             if self.fast:
                 raise RuntimeError(accelerator.error)
             return  # not installed, or loading: the pure-Python tree meanwhile
-        import numpy as np
-        w = self.w
-        prm = np.zeros(c.N_PARAMS, np.int64)
-        prm[[c.P_NEAR_PLY, c.P_NEAR_STATES, c.P_NEAR_PER_END, c.P_NEAR_VISITS, c.P_CHEAP, c.P_STATES, c.P_PER_END,
-             c.P_VISITS, c.P_LMR_AFTER, c.P_LMR_DEPTH, c.P_W_FRESH, c.P_W_DANGER, c.P_W_FREE]] = [
-            self.near_ply, self.near_states, self.near_per_end, self.near_visits, int(self.cheap), self.states,
-            self.per_end, self.visits, self.lmr_after, self.lmr_depth, w.fresh, w.danger, w.free]
-        tables = (np.array(self.pv, np.int64), np.array(self.order, np.int64), np.array(self.ft, np.int64),
-                  np.array(SEAT_KEY, np.int64))
-        self.tt = c.Table.holding(self.tt)
-        self._compiled = (c, prm, tables, np.zeros(3, np.int64), np)
+        self._compiled = c.Tree(self)
+        self.tt = self._compiled.table
 
     def _tree(self, pm, ball, stm, h, depth, alpha, beta, ply, f0, tch) -> int:
         """The value of a node below the root: `_negamax`, or its compiled twin (same value, same nodes)."""
         if self._compiled is None:
             return self._negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tch)
-        c, prm, (pv, order, ft, seat_key), ctr, np = self._compiled
-        ctr[c.C_NODES] = self.nodes
-        ctr[c.C_LIMIT] = self.node_limit
-        ctr[c.C_STOP] = 0
-        tt = self.tt
-        tt.reserve()
-        v = c.negamax(np.array(pm, np.int64), ball, stm, h, depth, alpha, beta, ply, f0, tt.keys, tt.values, tt.meta,
-                      prm, pv, order, ft, seat_key, ctr, -1.0 if self.deadline is None else self.deadline)
-        self.nodes = int(ctr[c.C_NODES])
-        if ctr[c.C_STOP]:
+        v, self.nodes, stopped = self._compiled.value(pm, ball, stm, h, depth, alpha, beta, ply, f0, self.nodes,
+                                                      self.node_limit, self.deadline)
+        if stopped:
             raise _Stop
-        return int(v)
+        return v
 
     # ------------------------------------------------------------------ evaluation
 
@@ -404,10 +386,7 @@ class Searcher:
             if self._compiled is None:
                 shut = shutting_reply(pm, S_Q[path[-1]], stm, deadline=deadline)
             else:
-                c, np = self._compiled[0], self._compiled[-1]
-                j, unknown = c.shutting_reply(np.array(pm, np.int64), S_Q[path[-1]], stm, REPLY_STATES, LOOK_STATES,
-                                              -1.0 if deadline is None else deadline, LOOKS)
-                shut = True if j >= 0 else (None if unknown else False)
+                shut = self._compiled.shutting_reply(pm, S_Q[path[-1]], stm, deadline)
         finally:
             undo(pm, path)
         if shut is not None or deadline is None or time.monotonic() < deadline:

@@ -43,8 +43,8 @@ def _position(seed: int, plies: int) -> PaperSoccer:
 
 def _turns(res) -> tuple:
     win, complete, n, ends, keys, offs, lens, buf = res
-    return bool(win), bool(complete), [(int(ends[j]), int(keys[j]), tuple(int(s) for s in buf[offs[j]:offs[j] + lens[j]]))
-                                       for j in range(n)]
+    turns = [(int(ends[j]), int(keys[j]), tuple(int(s) for s in buf[offs[j]:offs[j] + lens[j]])) for j in range(n)]
+    return bool(win), bool(complete), turns
 
 
 def _check_generators(g: PaperSoccer) -> None:
