@@ -221,6 +221,9 @@ class Searcher:
         is lowered by k), and the turn played is the one with the highest score plus a random 0..k:
         equal-valued choices vary between seeds while no turn more than k below the best is played."""
         t0 = time.monotonic()
+        if len(self.tt) > 400_000:
+            self.tt.clear()
+        self._use_compiled()  # the first search of a process starts loading it: this one is halved too
         if deadline is not None and accelerator.loading():
             # the loading thread shares Python's lock (the GIL) with this search: the parts of the search
             # that cannot stop at the deadline (a generation, a look of the shut check) take twice as long;
@@ -248,9 +251,6 @@ class Searcher:
         self.nodes = 0
         self.node_limit = node_limit if node_limit is not None else 1 << 62
         self.deadline = deadline
-        if len(self.tt) > 400_000:
-            self.tt.clear()
-        self._use_compiled()
         r = gen_turns(pm, ball, stm, max_states=self.root_states, per_end=self.root_per_end,
                       max_visits=self.root_visits)
         if r.win is None and not r.complete and self.root_short:
