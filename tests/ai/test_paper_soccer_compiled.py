@@ -182,3 +182,19 @@ def test_a_bot_that_may_load_the_compiled_tree_plays_legal_turns():
     finally:
         proc.kill()
         proc.wait(timeout=30)
+
+
+def test_bench_shows_the_compiled_rate_beside_the_pure_one(monkeypatch, capsys):
+    import sys
+
+    from tui import cli
+
+    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setattr(sys, "argv", ["termarena", "bench", "paper-soccer", "--seconds", "0.2"])
+    with pytest.raises(SystemExit) as ended:
+        cli.main()
+    out = capsys.readouterr().out
+    assert ended.value.code in (0, None)
+    row = next(line for line in out.splitlines() if "paper-soccer" in line)
+    pure, fast = [int(cell.strip().replace(",", "")) for cell in row.split("│")[6:8]]
+    assert pure > 0 and fast > 0 and "compiled nodes/s" in out
