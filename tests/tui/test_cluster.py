@@ -21,6 +21,9 @@ from tui.core.cluster import ClusterError, check_address, ray_installed
 from tui.core.match import run_tournament
 from tui.core.specs import parse_spec
 
+# one worker runs this file, so that one local Ray instance starts, not one a worker (in a fresh clone's
+# run, where the other worker was compiling the Paper Soccer tree, the module's fixture errored once)
+pytestmark = pytest.mark.xdist_group("ray")
 BOT = Path(__file__).parent / "bots" / "first_move_bot.py"
 needs_ray = pytest.mark.skipif(not ray_installed(), reason="Ray is not installed (pip install -e '.[cluster]')")
 
