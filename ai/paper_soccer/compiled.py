@@ -497,7 +497,8 @@ def _store(tk, tv, meta, key, value):
 
 
 @njit(cache=True)
-def _stopped(ctr, deadline) -> bool:
+def _past(deadline) -> bool:
+    """Whether the deadline (a `time.monotonic()` value; 0 or less: none) has passed."""
     return deadline > 0.0 and _now() >= deadline
 
 
@@ -508,7 +509,7 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, pv
     ctr[C_NODES] += 1
     # the clock every 128 nodes (the Python tree: 16): a node takes a few microseconds here, and reading
     # the clock goes through Python (`_now`) and costs about as much
-    if ctr[C_NODES] >= ctr[C_LIMIT] or ((ctr[C_NODES] & 127) == 0 and _stopped(ctr, deadline)):
+    if ctr[C_NODES] >= ctr[C_LIMIT] or ((ctr[C_NODES] & 127) == 0 and _past(deadline)):
         ctr[C_STOP] = 1
         return 0
     if depth <= 0:
@@ -597,7 +598,7 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, pv
         if best < -WIN_BOUND and not complete:
             complete = True
             win2, _c2, n2, ends2, keys2, offs2, lens2, buf2 = gen_turns(pm, ball, stm, 2000, BIG, BIG)
-            if _stopped(ctr, deadline):
+            if _past(deadline):
                 ctr[C_STOP] = 1
                 return 0
             extra = 0
@@ -689,7 +690,7 @@ def reach_possible(pm, ball, seat):
 
 @njit(cache=True)
 def _spent(limits, deadline):
-    return limits[0] <= 0 or (deadline > 0.0 and _now() >= deadline)
+    return limits[0] <= 0 or _past(deadline)
 
 
 @njit(cache=True)
