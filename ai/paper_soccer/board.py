@@ -14,6 +14,8 @@ Seat 0 attacks the top goal (nodes 99..101), seat 1 the bottom one (102..104).
 """
 from __future__ import annotations
 
+import random
+
 from engines.paper_soccer import ADJ, FULL, N_FIELD, NB, OPP, EDGE_BIT
 
 N_POINTS = 105
@@ -28,7 +30,6 @@ EBIT = EDGE_BIT[:]  # one bit per undirected edge
 
 def random_keys(n: int, salt: int) -> list[int]:
     """`n` fixed random 63-bit keys (non-negative in a signed machine word)."""
-    import random
     rng = random.Random(0x5EED_0000 + salt)
     return [rng.getrandbits(63) for _ in range(n)]
 
@@ -38,6 +39,7 @@ ZBIT = [_EDGE_KEY[b.bit_length() - 1] if b else 0 for b in EBIT]  # one random k
 POINT_KEY = random_keys(N_POINTS, 2)  # a turn's effect (edges drawn, end point) is keyed eb ^ POINT_KEY[end]
 # the transposition key of a position: its edge key (`ZBIT` XOR) ^ SEAT_KEY[mover][ball]
 SEAT_KEY = (POINT_KEY, random_keys(N_POINTS, 3))
+MOVE_KEY_MASK = (1 << 31) - 1  # the best turn kept in a table entry: 31 bits of its effect's key
 
 # Per point, its steps: (bit at p, q, bit at q, edge bit, sid, full mask of q).
 STEPS: list[tuple[tuple[int, int, int, int, int, int], ...]] = [

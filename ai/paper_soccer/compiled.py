@@ -47,6 +47,7 @@ def _tables():
 
 SO_BIT, SO_Q, SO_BACK, SO_KEY, SO_SID, SO_FQ, NST, S_Q, S_BIT, S_BACK, ZBIT, POINT_KEY = _tables()
 SEAT_KEY = np.array(B.SEAT_KEY, np.int64)
+MOVE_KEY_MASK = B.MOVE_KEY_MASK
 POP8 = np.array([bin(m).count("1") for m in range(256)], np.int64)
 
 # the parameters of a search, packed in one int64 array (indices)
@@ -373,30 +374,17 @@ def can_score_fast(pm, ball, seat, max_states):
 
 
 @njit(cache=True)
-def flood(pm, side, hot):
+def flood(pm, side, hot, danger):
     """`board.flood` over the touched points (those with a mask: in the tree every touched point has
-    one): marks `hot` and returns how many points are in the danger set."""
+    one): marks `hot` and `danger` (both overwritten) and returns how many points are in danger."""
     hot[:] = False
-    danger = np.zeros(N, np.bool_)
+    danger[:] = False
     stack = np.empty(N, np.int64)
     sn = 0
+    for g in range(99 + 3 * side, 102 + 3 * side):  # the goal nodes seed the fill, and are never hot
+        stack[sn] = g
+        sn += 1
     count = 0
-    for g in range(99 + 3 * side, 102 + 3 * side):
-        m = pm[g]
-        for k in range(NST[g]):
-            if m & SO_BIT[0, g, k]:
-                continue
-            q = SO_Q[0, g, k]
-            if q >= 99:
-                continue
-            if pm[q]:
-                if not hot[q]:
-                    hot[q] = True
-                    stack[sn] = q
-                    sn += 1
-            elif not danger[q]:
-                danger[q] = True
-                count += 1
     while sn:
         sn -= 1
         p = stack[sn]
@@ -419,31 +407,11 @@ def flood(pm, side, hot):
 
 
 @njit(cache=True)
-def _danger_set(pm, side, hot):
-    """The points of `flood`'s danger set, as a boolean array."""
-    flood(pm, side, hot)
-    danger = np.zeros(N, np.bool_)
-    for g in range(99 + 3 * side, 102 + 3 * side):
-        m = pm[g]
-        for k in range(NST[g]):
-            q = SO_Q[0, g, k]
-            if not m & SO_BIT[0, g, k] and q < 99 and not pm[q]:
-                danger[q] = True
-    for p in range(99):
-        if hot[p]:
-            m = pm[p]
-            for k in range(NST[p]):
-                q = SO_Q[0, p, k]
-                if not m & SO_BIT[0, p, k] and q < 99 and not pm[q]:
-                    danger[q] = True
-    return danger
-
-
-@njit(cache=True)
 def leaf(pm, ball, stm, f0, ply, prm, pv):
     """`Searcher._leaf`: a win when the mover can score this turn, else the evaluation."""
     hot = np.empty(N, np.bool_)
-    mine = flood(pm, stm, hot)
+    danger = np.empty(N, np.bool_)
+    mine = flood(pm, stm, hot, danger)
     m = pm[ball]
     near = False
     for k in range(NST[ball]):
@@ -461,7 +429,7 @@ def leaf(pm, ball, stm, f0, ply, prm, pv):
     if prm[P_W_FRESH]:
         v += prm[P_W_FRESH] * (f0 if stm == 0 else -f0)
     if prm[P_W_DANGER]:
-        v += prm[P_W_DANGER] * (mine - flood(pm, 1 - stm, hot))
+        v += prm[P_W_DANGER] * (mine - flood(pm, 1 - stm, hot, danger))
     if prm[P_W_FREE]:
         v += prm[P_W_FREE] * (NST[ball] - POP8[m])
     return v
@@ -497,14 +465,31 @@ def _store(tk, tv, meta, key, value):
 
 
 @njit(cache=True)
+def _unlisted(ends, keys, n, ends2, keys2, n2):
+    """`board.unlisted`: which of the n2 turns (ends2, keys2) have an effect none of the n turns has."""
+    fresh = np.ones(n2, np.bool_)
+    for j2 in range(n2):
+        for j in range(n):
+            if ends[j] == ends2[j2] and keys[j] == keys2[j2]:
+                fresh[j2] = False
+                break
+    return fresh
+
+
+@njit(cache=True)
+def _move_key(eb, end):
+    """`search.move_key`."""
+    return (eb ^ POINT_KEY[end]) & MOVE_KEY_MASK
+
+
+@njit(cache=True)
 def _past(deadline) -> bool:
     """Whether the deadline (a `time.monotonic()` value; 0 or less: none) has passed."""
     return deadline > 0.0 and _now() >= deadline
 
 
 @njit(cache=True)
-def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, pv, order, ft, seat_key, ctr,
-            deadline):
+def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, pv, order, ft, ctr, deadline):
     """`Searcher._negamax`; a stop (node limit or deadline) sets ctr[C_STOP] and unwinds with 0."""
     ctr[C_NODES] += 1
     # the clock every 128 nodes (the Python tree: 16): a node takes a few microseconds here, and reading
@@ -514,7 +499,7 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, pv
         return 0
     if depth <= 0:
         return leaf(pm, ball, stm, f0, ply, prm, pv)
-    key = h ^ seat_key[stm, ball]
+    key = h ^ SEAT_KEY[stm, ball]
     best_key = 0
     slot = _slot(tk, key)
     if slot >= 0:
@@ -558,7 +543,7 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, pv
     if best_key:
         for j in range(n):
             t = idx[j]
-            if ((keys[t] ^ POINT_KEY[ends[t]]) & 0x7FFFFFFF) == best_key:
+            if _move_key(keys[t], ends[t]) == best_key:
                 for k in range(j, 0, -1):
                     idx[k] = idx[k - 1]
                 idx[0] = t
@@ -579,16 +564,16 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, pv
             v = 0
             if j >= late:
                 v = -negamax(pm, end, nstm, h ^ eb, depth - 3, -alpha - 1, -alpha, ply + 1, f0 - ft[end], tk, tv,
-                             meta, prm, pv, order, ft, seat_key, ctr, deadline)
+                             meta, prm, pv, order, ft, ctr, deadline)
             if not ctr[C_STOP] and (j < late or v > alpha):
                 v = -negamax(pm, end, nstm, h ^ eb, depth - 1, -beta, -alpha, ply + 1, f0 - ft[end], tk, tv,
-                             meta, prm, pv, order, ft, seat_key, ctr, deadline)
+                             meta, prm, pv, order, ft, ctr, deadline)
             undo_steps(pm, buf, offs[t], lens[t])
             if ctr[C_STOP]:
                 return 0
             if v > best:
                 best = v
-                bk = (eb ^ POINT_KEY[end]) & 0x7FFFFFFF
+                bk = _move_key(eb, end)
                 if v > alpha:
                     alpha = v
                     if v >= beta:
@@ -601,15 +586,8 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, pv
             if _past(deadline):
                 ctr[C_STOP] = 1
                 return 0
-            extra = 0
-            for j2 in range(n2):
-                fresh = True
-                for j in range(total):
-                    if ends[j] == ends2[j2] and keys[j] == keys2[j2]:
-                        fresh = False
-                        break
-                if fresh:
-                    extra += 1
+            fresh = _unlisted(ends, keys, total, ends2, keys2, n2)
+            extra = fresh.sum()
             if extra:
                 # append the unlisted turns (in the full generation's order) after the listed ones
                 m2 = total + extra
@@ -624,12 +602,7 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, pv
                     used = max(used, offs[j] + lens[j])
                 w = total
                 for j2 in range(n2):
-                    fresh = True
-                    for j in range(total):
-                        if ends[j] == ends2[j2] and keys[j] == keys2[j2]:
-                            fresh = False
-                            break
-                    if fresh:
+                    if fresh[j2]:
                         ends[w] = ends2[j2]
                         keys[w] = keys2[j2]
                         ln = lens2[j2]
@@ -714,8 +687,8 @@ def has_safe_turn(pm, ball, seat, max_states, limits, deadline):
     win, _c, n, ends, keys, offs, lens, buf = gen_ends(pm, ball, seat)
     if win:
         return SAFE
-    hot = np.empty(N, np.bool_)
-    danger = _danger_set(pm, 1 - seat, hot)
+    danger = np.empty(N, np.bool_)
+    flood(pm, 1 - seat, np.empty(N, np.bool_), danger)
     for j in range(n):
         if not danger[ends[j]]:
             return SAFE
@@ -728,13 +701,9 @@ def has_safe_turn(pm, ball, seat, max_states, limits, deadline):
     win2, complete2, n2, ends2, keys2, offs2, lens2, buf2 = gen_turns(pm, ball, seat, max_states, BIG, BIG)
     if win2:
         return SAFE
+    fresh = _unlisted(ends, keys, n, ends2, keys2, n2)
     for j2 in range(n2):
-        listed = False
-        for j in range(n):
-            if ends[j] == ends2[j2] and keys[j] == keys2[j2]:
-                listed = True
-                break
-        if listed:
+        if not fresh[j2]:
             continue
         if not danger[ends2[j2]]:
             return SAFE
@@ -773,6 +742,13 @@ def _fill(tk, tv, meta, keys, values):
         _store(tk, tv, meta, keys[j], values[j])
 
 
+def _capacity(entries: int, capacity: int = 1 << 16) -> int:
+    """The least power of two from `capacity` on that `entries` fill at most half of."""
+    while 2 * entries > capacity:
+        capacity *= 2
+    return capacity
+
+
 class Table:
     """The compiled tree's transposition table: open addressing (linear probing) over two arrays, kept
     at most half full between root turns (`reserve`), so that it holds what the pure-Python tree's dict
@@ -792,11 +768,9 @@ class Table:
 
     def reserve(self) -> None:
         """Double the arrays while more than half full."""
-        if 2 * len(self) <= self.keys.shape[0]:
+        cap = _capacity(len(self), self.keys.shape[0])
+        if cap == self.keys.shape[0]:
             return
-        cap = self.keys.shape[0]
-        while 2 * len(self) > cap:
-            cap *= 2
         old_k, old_v = self.keys, self.values
         self.keys = np.full(cap, EMPTY, np.int64)
         self.values = np.zeros(cap, np.int64)
@@ -808,11 +782,8 @@ class Table:
     def holding(cls, entries: dict) -> "Table":
         """A table with `entries` (the pure-Python tree's, when the compiled one takes over in the middle
         of a game: the next searches then find what they would have)."""
-        cap = 1 << 16
-        while 2 * len(entries) > cap:
-            cap *= 2
-        t = cls(cap)
         n = len(entries)
+        t = cls(_capacity(n))
         if n:
             _fill(t.keys, t.values, t.meta, np.fromiter(entries.keys(), np.int64, n),
                   np.fromiter(entries.values(), np.int64, n))
@@ -847,7 +818,7 @@ class Tree:
         t = self.table
         t.reserve()
         v = negamax(np.array(pm, np.int64), ball, stm, h, depth, alpha, beta, ply, f0, t.keys, t.values, t.meta,
-                    self.params, self.pv, self.order, self.ft, SEAT_KEY, ctr, -1.0 if deadline is None else deadline)
+                    self.params, self.pv, self.order, self.ft, ctr, -1.0 if deadline is None else deadline)
         return int(v), int(ctr[C_NODES]), bool(ctr[C_STOP])
 
     @staticmethod
@@ -866,12 +837,11 @@ def warm_up() -> None:
     prm[P_NEAR_PLY], prm[P_NEAR_STATES], prm[P_NEAR_PER_END], prm[P_NEAR_VISITS], prm[P_CHEAP] = 1, 100, 2, 2, 1
     prm[P_LMR_AFTER], prm[P_LMR_DEPTH], prm[P_W_DANGER], prm[P_W_FREE] = 2, 3, 10, 3
     tables = np.zeros((2, N), np.int64)
-    keys = np.zeros((2, N), np.int64)
     ctr = np.array([0, 200, 0], np.int64)
     tt = Table.holding({1: 2})
     tt.reserve()
     negamax(pm, 49, 0, 0, 3, -WIN - 1, WIN + 1, 1, 0, tt.keys, tt.values, tt.meta, prm, tables, tables,
-            np.zeros(N, np.int64), keys, ctr, time.monotonic() + 60.0)
+            np.zeros(N, np.int64), ctr, time.monotonic() + 60.0)
     shutting_reply(pm, 49, 0, 100, 100, time.monotonic() + 60.0, 10)
 
 

@@ -55,9 +55,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ai.paper_soccer.board import (GOAL_BITS, N_POINTS, OPEN, POINT_KEY, S_Q, SEAT_KEY, STEPS, X, Y, apply,
-                                   can_score, can_score_fast, flood, from_game, gen_ends, gen_turns, gen_turns_short,
-                                   parse_path, path_str, touched_of, undo, unlisted)
+from ai.paper_soccer.board import (GOAL_BITS, MOVE_KEY_MASK, N_POINTS, OPEN, POINT_KEY, S_Q, SEAT_KEY, STEPS, X,
+                                   Y, apply, can_score, can_score_fast, flood, from_game, gen_ends, gen_turns,
+                                   gen_turns_short, parse_path, path_str, touched_of, undo, unlisted)
 from ai.paper_soccer import accelerator
 from ai.paper_soccer.accelerator import compiled_tree, pure_python_wanted
 from ai.paper_soccer.tactics import shutting_reply
@@ -68,7 +68,6 @@ WIN_BOUND = WIN - 1000  # values beyond this are proven results
 EXACT, LOWER, UPPER = 0, 1, 2
 ROOT_FALLBACK_STATES = 20_000  # the root's last look for a safe turn when the capped lists have none
 SHUT_IN = -WIN + 4  # a root turn with a shutting reply: our turn, the reply, any turn of ours, a goal
-MOVE_KEY_MASK = (1 << 31) - 1  # the best turn kept in a table entry: 31 bits of its effect's key
 
 
 def move_key(eb: int, end: int) -> int:

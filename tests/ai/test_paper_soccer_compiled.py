@@ -51,6 +51,7 @@ def _check_generators(g: PaperSoccer) -> None:
     pm, ball, _stm, _turn, _h = B.from_game(g)
     arr = np.array(pm, np.int64)
     hot = np.empty(B.N_POINTS, np.bool_)
+    in_danger = np.empty(B.N_POINTS, np.bool_)
     for seat in (0, 1):
         win, ends, _losing, complete = B.gen_ends(pm, ball, seat)
         assert _turns(C.gen_ends(arr, ball, seat)) == (win is not None, complete, ends)
@@ -61,8 +62,9 @@ def _check_generators(g: PaperSoccer) -> None:
         assert C.can_score(arr, ball, seat, 300) == (B.can_score(pm, ball, seat, 300, reach_checked=True) is not None)
         assert C.can_score_fast(arr, ball, seat, 300) == B.can_score_fast(pm, ball, seat, reach_checked=True)
         hot_bits, danger = B.flood(pm, seat, B.touched_of(pm))
-        assert C.flood(arr, seat, hot) == danger.bit_count()
+        assert C.flood(arr, seat, hot, in_danger) == danger.bit_count()
         assert sum(1 << p for p in range(B.N_POINTS) if hot[p]) == hot_bits
+        assert sum(1 << p for p in range(B.N_POINTS) if in_danger[p]) == danger
         assert arr.tolist() == pm  # every walk puts back what it drew
 
 
@@ -185,16 +187,9 @@ def test_a_bot_that_may_load_the_compiled_tree_plays_legal_turns():
 
 
 def test_bench_shows_the_compiled_rate_beside_the_pure_one(monkeypatch, capsys):
-    import sys
+    from tests.ai.test_bench import bench_output
 
-    from tui import cli
-
-    monkeypatch.setenv("COLUMNS", "200")
-    monkeypatch.setattr(sys, "argv", ["termarena", "bench", "paper-soccer", "--seconds", "0.2"])
-    with pytest.raises(SystemExit) as ended:
-        cli.main()
-    out = capsys.readouterr().out
-    assert ended.value.code in (0, None)
+    out = bench_output(monkeypatch, capsys, "paper-soccer", "--seconds", "0.2")
     row = next(line for line in out.splitlines() if "paper-soccer" in line)
     pure, fast = [int(cell.strip().replace(",", "")) for cell in row.split("│")[6:8]]
     assert pure > 0 and fast > 0 and "compiled nodes/s" in out
