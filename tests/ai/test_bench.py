@@ -18,20 +18,27 @@ def test_games_openspiel_does_not_have_get_no_rate():
     assert bench.openspiel_playouts("cultist-wars", 0.01) is None
 
 
+def bench_output(monkeypatch, capsys, *args: str) -> str:
+    """What `termarena bench ARGS` prints on a wide terminal (it must end without an error)."""
+    import sys
+
+    from tui import cli
+
+    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setattr(sys, "argv", ["termarena", "bench", *args])
+    with pytest.raises(SystemExit) as ended:
+        cli.main()
+    assert ended.value.code in (0, None)
+    return capsys.readouterr().out
+
+
 def test_without_openspiel_there_is_no_rate_and_bench_says_how_to_get_one(monkeypatch, capsys):
     import sys
 
     monkeypatch.setitem(sys.modules, "pyspiel", None)  # as if it were not installed
     monkeypatch.setattr(bench, "openspiel_installed", lambda: False)
     assert bench.openspiel_playouts("connect4", 0.01) is None
-    from tui import cli
-
-    monkeypatch.setenv("COLUMNS", "200")
-    monkeypatch.setattr(sys, "argv", ["termarena", "bench", "c4", "--seconds", "0.1"])
-    with pytest.raises(SystemExit) as ended:
-        cli.main()
-    out = capsys.readouterr().out
-    assert ended.value.code in (0, None)
+    out = bench_output(monkeypatch, capsys, "c4", "--seconds", "0.1")
     assert "connect4" in out and "OpenSpiel games/s" not in out and "termarena[yardstick]" in out
 
 

@@ -295,7 +295,7 @@ def bench(
     from rich.table import Table
 
     from ai.bench import compiled_search_speed, openspiel_installed, openspiel_playouts, random_playouts, search_speed
-    from ai.paper_soccer.accelerator import compiled_tree
+    from ai.paper_soccer import accelerator
 
     ids = [game_id(game)] if game else list(GAME_IDS)
     with_openspiel = openspiel_installed()
@@ -304,8 +304,7 @@ def bench(
         if with_openspiel else "OpenSpiel's C++ rates beside these: pip install 'termarena\\[yardstick]'"
     with_compiled = "paper-soccer" in ids
     if with_compiled:
-        compiled_tree(wait=True)  # loads (or compiles, once) before any clock starts
-        from ai.paper_soccer import accelerator
+        accelerator.compiled_tree(wait=True)  # loads (or compiles, once) before any clock starts
         caption += ("\nPaper Soccer's compiled search: pip install 'termarena\\[fast]'" if accelerator.error
                     else "\ncompiled: Paper Soccer's search with the `fast` extra (numba), same answers")
     table = Table(title=f"termarena bench ({seconds:g} s per measurement, one core)", caption=caption)
