@@ -36,9 +36,9 @@ def start(game_id: str, k: int, plies: int):
             return game
 
 
-def play_one(task: tuple) -> tuple[int, int | None, int, float, float, int]:
+def play_one(task: tuple) -> tuple[int, int | None, int, float, float, int, list[str]]:
     """(game index, winner seat or None, moves played, seconds used by seat 0, by seat 1, seat 0's
-    score minus seat 1's)."""
+    score minus seat 1's, every move of the game as text)."""
     index, game_id, spec0, spec1, plies, cg = task
     players = [make_player(game_id, spec0, 2 * index), make_player(game_id, spec1, 2 * index + 1)]
     game = start(game_id, index // 2, plies)
@@ -58,11 +58,14 @@ def play_one(task: tuple) -> tuple[int, int | None, int, float, float, int]:
             raise RuntimeError(f"{[spec0, spec1][seat]} played an illegal move {game.move_to_str(move)}")
         game.push(move)
     out = game.outcome()
-    return index, out.winner, len(game.move_stack) - opening, used[0], used[1], out.scores[0] - out.scores[1]
+    return (index, out.winner, len(game.move_stack) - opening, used[0], used[1], out.scores[0] - out.scores[1],
+            [game.move_to_str(m) for m in game.move_stack])
 
 
 def run(game_id: str, spec_a: str, spec_b: str, n: int, jobs: int = 2, plies: int | None = None,
-        cg: bool = False, quiet: bool = False) -> Score:
+        cg: bool = False, quiet: bool = False, games_out: str | None = None) -> Score:
+    """Play the match and print its score; with `games_out`, append each game to that file as one line:
+    the winner's seat (or -) and the game's moves from the start, tab-separated (training data)."""
     game_id = resolve_game_id(game_id)
     if plies is None:
         plies = game_tools(game_id).OPENING_PLIES
@@ -72,9 +75,13 @@ def run(game_id: str, spec_a: str, spec_b: str, n: int, jobs: int = 2, plies: in
     t_a = t_b = 0.0
     moves = margin = 0
     pool = mp.get_context("fork").Pool(jobs) if jobs > 1 else None
+    out = open(games_out, "a", encoding="utf-8") if games_out else None
     try:
-        for index, winner, length, u0, u1, diff in (pool.imap_unordered(play_one, tasks) if pool
-                                                     else map(play_one, tasks)):
+        for index, winner, length, u0, u1, diff, played in (pool.imap_unordered(play_one, tasks) if pool
+                                                             else map(play_one, tasks)):
+            if out is not None:
+                out.write("\t".join(["-" if winner is None else str(winner), *played]) + "\n")
+                out.flush()
             a_seat = index % 2
             score.add(points(winner, a_seat))
             t_a += u0 if a_seat == 0 else u1
@@ -87,6 +94,8 @@ def run(game_id: str, spec_a: str, spec_b: str, n: int, jobs: int = 2, plies: in
     finally:
         if pool is not None:
             pool.close()
+        if out is not None:
+            out.close()
     elo, err = elo_with_error(score)
     half = max(1, moves // 2)
     print(f"{spec_a} vs {spec_b}: +{score.wins} ={score.draws} -{score.losses} "
@@ -106,8 +115,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--opening", type=int, default=None, help="random opening moves (default: the game's)")
     ap.add_argument("--cg", action="store_true", help="CodinGame deadlines (60%% of each turn's limit)")
     ap.add_argument("-q", "--quiet", action="store_true")
+    ap.add_argument("--games", metavar="FILE", help="append each game (winner, moves) to FILE, one a line")
     args = ap.parse_args(argv)
-    run(args.game, args.a, args.b, args.n, args.jobs, args.opening, args.cg, args.quiet)
+    run(args.game, args.a, args.b, args.n, args.jobs, args.opening, args.cg, args.quiet, args.games)
     return 0
 
 

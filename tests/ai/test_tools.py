@@ -50,10 +50,20 @@ def test_the_bare_search_plays_legal_moves(game_id):
     assert game.is_legal(make_player(game_id, "ab:nodes=300", seed=1).choose(game))
 
 
-def test_the_arena_plays_colour_swapped_pairs(capsys):
-    score = run("connect4", "level:1", "level:3", 2, jobs=1, quiet=True)
+def test_the_arena_plays_colour_swapped_pairs_and_keeps_the_games(capsys, tmp_path):
+    kept = tmp_path / "games.txt"
+    score = run("connect4", "level:1", "level:3", 2, jobs=1, quiet=True, games_out=str(kept))
     assert score.games == 2
     assert "level:1 vs level:3" in capsys.readouterr().out
+    lines = kept.read_text().splitlines()
+    assert len(lines) == 2
+    for line in lines:  # each line replays from the start to the result it names
+        winner, *moves = line.split("\t")
+        game = get_game("connect4").new()
+        for move in moves:
+            game.play(move)
+        out = game.outcome()
+        assert out is not None and winner == ("-" if out.winner is None else str(out.winner))
 
 
 def test_the_tool_bot_answers_the_referee():
