@@ -52,8 +52,14 @@ POP8 = np.array([bin(m).count("1") for m in range(256)], np.int64)
 
 # the parameters of a search, packed in one int64 array (indices)
 (P_NEAR_PLY, P_NEAR_STATES, P_NEAR_PER_END, P_NEAR_VISITS, P_CHEAP, P_STATES, P_PER_END, P_VISITS, P_LMR_AFTER,
- P_LMR_DEPTH, P_W_FRESH, P_W_DANGER, P_W_FREE) = range(13)
-N_PARAMS = 13
+ P_LMR_DEPTH, P_W_FRESH) = range(11)
+N_PARAMS = 11
+# the evaluation's tables (`value.Tables.rows`): rows 0-1 the ball's point, 2-3 the mover's danger points,
+# 4-5 the opponent's (by the mover's seat), row 6 the entries by count from these offsets
+E_MINE_N, E_THEIRS_N = 0, 17
+E_FREE = E_THEIRS_N + 17
+E_BIAS = E_FREE + 9
+MAX_COUNT = 16
 # the counters shared with Python: nodes, node limit, stopped (1 when the limit or the deadline was hit)
 C_NODES, C_LIMIT, C_STOP = range(3)
 
@@ -407,8 +413,18 @@ def flood(pm, side, hot, danger):
 
 
 @njit(cache=True)
-def leaf(pm, ball, stm, f0, ply, prm, pv):
-    """`Searcher._leaf`: a win when the mover can score this turn, else the evaluation."""
+def _weigh(danger, row, count, at):
+    """The sum of `row` over the points in danger, and the entry for how many there are."""
+    v = 0
+    for q in range(99):
+        if danger[q]:
+            v += row[q]
+    return v + at[min(count, MAX_COUNT)]
+
+
+@njit(cache=True)
+def leaf(pm, ball, stm, f0, ply, prm, ev):
+    """`Searcher._leaf`: a win when the mover can score this turn, else the evaluation (`value.Tables`)."""
     hot = np.empty(N, np.bool_)
     danger = np.empty(N, np.bool_)
     mine = flood(pm, stm, hot, danger)
@@ -425,14 +441,13 @@ def leaf(pm, ball, stm, f0, ply, prm, pv):
             near = True
     if near and can_score_fast(pm, ball, stm, 300):
         return WIN - ply
-    v = pv[stm, ball]
+    counts = ev[6]
+    v = ev[stm, ball] + counts[E_BIAS] + counts[E_FREE + NST[ball] - POP8[m]]
     if prm[P_W_FRESH]:
         v += prm[P_W_FRESH] * (f0 if stm == 0 else -f0)
-    if prm[P_W_DANGER]:
-        v += prm[P_W_DANGER] * (mine - flood(pm, 1 - stm, hot, danger))
-    if prm[P_W_FREE]:
-        v += prm[P_W_FREE] * (NST[ball] - POP8[m])
-    return v
+    v += _weigh(danger, ev[2 + stm], mine, counts[E_MINE_N:])
+    theirs = flood(pm, 1 - stm, hot, danger)
+    return v + _weigh(danger, ev[4 + stm], theirs, counts[E_THEIRS_N:])
 
 
 EMPTY = -1  # no key (keys are non-negative)
@@ -489,7 +504,7 @@ def _past(deadline) -> bool:
 
 
 @njit(cache=True)
-def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, pv, order, ft, ctr, deadline):
+def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, ev, order, ft, ctr, deadline):
     """`Searcher._negamax`; a stop (node limit or deadline) sets ctr[C_STOP] and unwinds with 0."""
     ctr[C_NODES] += 1
     # the clock every 128 nodes (the Python tree: 16): a node takes a few microseconds here, and reading
@@ -498,7 +513,7 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, pv
         ctr[C_STOP] = 1
         return 0
     if depth <= 0:
-        return leaf(pm, ball, stm, f0, ply, prm, pv)
+        return leaf(pm, ball, stm, f0, ply, prm, ev)
     key = h ^ SEAT_KEY[stm, ball]
     best_key = 0
     slot = _slot(tk, key)
@@ -564,10 +579,10 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, pv
             v = 0
             if j >= late:
                 v = -negamax(pm, end, nstm, h ^ eb, depth - 3, -alpha - 1, -alpha, ply + 1, f0 - ft[end], tk, tv,
-                             meta, prm, pv, order, ft, ctr, deadline)
+                             meta, prm, ev, order, ft, ctr, deadline)
             if not ctr[C_STOP] and (j < late or v > alpha):
                 v = -negamax(pm, end, nstm, h ^ eb, depth - 1, -beta, -alpha, ply + 1, f0 - ft[end], tk, tv,
-                             meta, prm, pv, order, ft, ctr, deadline)
+                             meta, prm, ev, order, ft, ctr, deadline)
             undo_steps(pm, buf, offs[t], lens[t])
             if ctr[C_STOP]:
                 return 0
@@ -802,9 +817,9 @@ class Tree:
                              (P_CHEAP, int(searcher.cheap)), (P_STATES, searcher.states),
                              (P_PER_END, searcher.per_end), (P_VISITS, searcher.visits),
                              (P_LMR_AFTER, searcher.lmr_after), (P_LMR_DEPTH, searcher.lmr_depth),
-                             (P_W_FRESH, w.fresh), (P_W_DANGER, w.danger), (P_W_FREE, w.free)):
+                             (P_W_FRESH, w.fresh)):
             self.params[index] = value
-        self.pv = np.array(searcher.pv, np.int64)
+        self.ev = np.array(searcher.ev.rows(), np.int64)
         self.order = np.array(searcher.order, np.int64)
         self.ft = np.array(searcher.ft, np.int64)
         self.table = Table.holding(searcher.tt)
@@ -818,7 +833,7 @@ class Tree:
         t = self.table
         t.reserve()
         v = negamax(np.array(pm, np.int64), ball, stm, h, depth, alpha, beta, ply, f0, t.keys, t.values, t.meta,
-                    self.params, self.pv, self.order, self.ft, ctr, -1.0 if deadline is None else deadline)
+                    self.params, self.ev, self.order, self.ft, ctr, -1.0 if deadline is None else deadline)
         return int(v), int(ctr[C_NODES]), bool(ctr[C_STOP])
 
     @staticmethod
@@ -835,12 +850,13 @@ def warm_up() -> None:
     pm = np.array(B.from_game(_start())[0], np.int64)
     prm = np.zeros(N_PARAMS, np.int64)
     prm[P_NEAR_PLY], prm[P_NEAR_STATES], prm[P_NEAR_PER_END], prm[P_NEAR_VISITS], prm[P_CHEAP] = 1, 100, 2, 2, 1
-    prm[P_LMR_AFTER], prm[P_LMR_DEPTH], prm[P_W_DANGER], prm[P_W_FREE] = 2, 3, 10, 3
+    prm[P_LMR_AFTER], prm[P_LMR_DEPTH] = 2, 3
     tables = np.zeros((2, N), np.int64)
+    ev = np.zeros((7, N), np.int64)
     ctr = np.array([0, 200, 0], np.int64)
     tt = Table.holding({1: 2})
     tt.reserve()
-    negamax(pm, 49, 0, 0, 3, -WIN - 1, WIN + 1, 1, 0, tt.keys, tt.values, tt.meta, prm, tables, tables,
+    negamax(pm, 49, 0, 0, 3, -WIN - 1, WIN + 1, 1, 0, tt.keys, tt.values, tt.meta, prm, ev, tables,
             np.zeros(N, np.int64), ctr, time.monotonic() + 60.0)
     shutting_reply(pm, 49, 0, 100, 100, time.monotonic() + 60.0, 10)
 

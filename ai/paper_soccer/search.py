@@ -49,6 +49,9 @@
     y=0 44-16; y=-3 lost to y=0 21-39), though without `danger` a backward row looked better.
   - `free`: the free edges at the ball.
   With `danger` the search scales: 4,000 nodes beat 1,000 nodes 44-16.
+  The leaf reads these weights as `value.Tables` (`hand_tables`), the form the learned value
+  (`value.load`, fitted to game results by ai/tools/paper_soccer_value.py) has too: a weight per
+  point for the ball and for each side's danger points, per count of danger points, per free edge.
 """
 from __future__ import annotations
 
@@ -61,6 +64,7 @@ from ai.paper_soccer.board import (GOAL_BITS, MOVE_KEY_MASK, N_POINTS, OPEN, POI
 from ai.paper_soccer import accelerator
 from ai.paper_soccer.accelerator import compiled_tree, pure_python_wanted
 from ai.paper_soccer.tactics import shutting_reply
+from ai.paper_soccer.value import MAX_COUNT, Tables
 from ai.gc_pause import gc_paused
 
 WIN = 1_000_000
@@ -118,6 +122,14 @@ def _progress_tables(w: Weights) -> tuple[list[int], list[int]]:
     return tabs[0], tabs[1]
 
 
+def hand_tables(w: Weights) -> Tables:
+    """The hand-set evaluation as `value.Tables`: progress (and mouth) by the ball's point, `danger` per
+    danger point of the mover and minus that per danger point of the opponent, `free` per free edge."""
+    danger = [w.danger if p < 99 else 0 for p in range(N_POINTS)]
+    return Tables(ball=[*_progress_tables(w)], mine=[danger, danger], theirs=[[-d for d in danger]] * 2,
+                  free=[w.free * k for k in range(9)])
+
+
 def _fresh_table(shape: int) -> list[int]:
     """Seat 0's progress value of each point, for the sum over fresh points."""
     t = [0] * N_POINTS
@@ -132,8 +144,11 @@ class Searcher:
                  states: int = 400, root_visits: int = 4, root_per_end: int = 6, root_states: int = 6000,
                  parity: int = 0, near_ply: int = 0, near_visits: int = 3, near_per_end: int = 3,
                  near_states: int = 1500, root_short: int = 0, lmr_after: int = 0, lmr_depth: int = 3,
-                 root_lmr: int = 0, shut_check: float = 0.0, fast: bool | None = None):
+                 root_lmr: int = 0, shut_check: float = 0.0, fast: bool | None = None,
+                 value: Tables | None = None):
         self.w = weights or Weights()
+        # the evaluation: the learned value (`value.learned()`) or, by default, the hand-set weights
+        self.ev = value or hand_tables(self.w)
         # the compiled tree below the root (the `fast` extra): None = when installed, False = never
         self.fast = fast
         # the share of the time kept for `tactics.shutting_reply` on the chosen root turn (0: no check)
@@ -192,15 +207,18 @@ class Searcher:
     # ------------------------------------------------------------------ evaluation
 
     def _value(self, pm, ball, stm, f0, touched, mine) -> int:
-        """The evaluation, given `mine`: the danger points of the mover (`board.flood`)."""
-        w = self.w
-        v = self.pv[stm][ball]
-        if w.fresh:
-            v += w.fresh * (f0 if stm == 0 else -f0)
-        if w.danger:
-            v += w.danger * (mine.bit_count() - flood(pm, 1 - stm, touched)[1].bit_count())
-        if w.free:
-            v += w.free * (len(STEPS[ball]) - pm[ball].bit_count())
+        """The evaluation (`value.Tables`), given `mine`: the danger points of the mover (`board.flood`)."""
+        ev = self.ev
+        v = ev.ball[stm][ball] + ev.bias + ev.free[len(STEPS[ball]) - pm[ball].bit_count()]
+        if self.w.fresh:
+            v += self.w.fresh * (f0 if stm == 0 else -f0)
+        for bits, row, by_count in ((mine, ev.mine[stm], ev.mine_n),
+                                    (flood(pm, 1 - stm, touched)[1], ev.theirs[stm], ev.theirs_n)):
+            v += by_count[min(bits.bit_count(), MAX_COUNT)]
+            while bits:
+                b = bits & -bits
+                bits ^= b
+                v += row[b.bit_length() - 1]
         return v
 
     def _leaf(self, pm, ball, stm, f0, touched, ply) -> int:

@@ -9,4 +9,5 @@ any of this):
 - `connect4`, `paper_soccer`, `lines_of_action`, `cultist_wars`: what the tools need of each game
   (openings, the bare search as an `ab:` player, the yardstick's position).
 - `connect4_book`: computes ai/connect4/opening_book.py; `connect4_speed`: the search's speed digest.
+- `paper_soccer_value`: fits Paper Soccer's learned value (ai/paper_soccer/value.txt) to game results.
 """

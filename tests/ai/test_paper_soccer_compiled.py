@@ -13,6 +13,7 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 from ai.paper_soccer import accelerator, board as B  # noqa: E402
 from ai.paper_soccer.search import Searcher  # noqa: E402
 from ai.paper_soccer.speed import bench_positions  # noqa: E402
+from ai.paper_soccer.value import load  # noqa: E402
 from engines.paper_soccer import PaperSoccer  # noqa: E402
 from tests.ai.real_play import logged_position  # noqa: E402
 
@@ -116,7 +117,8 @@ def _answer(g: PaperSoccer, fast: bool, nodes: int, **opts) -> tuple:
     return r.move, r.score, r.depth, r.nodes, r.proven, r.scores
 
 
-@pytest.mark.parametrize("opts", [LEVEL_6, dict(near_ply=1, parity=0)], ids=["level6", "near1"])
+@pytest.mark.parametrize("opts", [LEVEL_6, dict(near_ply=1, parity=0), dict(LEVEL_6, value=load("learned"))],
+                         ids=["level6", "near1", "learned"])
 def test_the_compiled_search_gives_the_same_answer_at_the_same_node_budget(opts):
     games = bench_positions() + [_position(seed, 40) for seed in range(3)] + [
         logged_position("paper-soccer", i, 4) for i in range(0, 10, 4)]

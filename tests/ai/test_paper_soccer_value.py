@@ -1,0 +1,86 @@
+"""Paper Soccer's evaluation tables (ai/paper_soccer/value.py) and the tool that fits the learned value."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from ai.paper_soccer.board import STEPS, can_score, flood, from_game, touched_of
+from ai.paper_soccer.search import Searcher
+from ai.paper_soccer.value import BLOCKS, CELL, Tables, features, format_weights, load, parse_weights
+from engines.paper_soccer import PaperSoccer
+
+
+def _position(seed: int, plies: int) -> PaperSoccer:
+    rng = random.Random(seed)
+    g = PaperSoccer.new()
+    for _ in range(plies):
+        g.push(g.random_turn(rng))
+        if g.is_over():
+            g.pop()
+            break
+    return g
+
+
+def _blocks(rng: random.Random) -> dict[str, list[int]]:
+    return {name: [rng.randint(-999, 999) for _ in range(size)] for name, size in BLOCKS}
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**6))
+def test_a_weight_file_reads_back_what_was_written(seed):
+    blocks = _blocks(random.Random(seed))
+    assert parse_weights(format_weights(blocks, "a header\nof two lines")) == blocks
+
+
+def test_a_weight_file_with_a_block_missing_or_short_or_not_numbers_is_refused():
+    text = format_weights(_blocks(random.Random(1)), "")
+    for broken in (text.replace("free:", "frees:"), text.replace("bias:\n", "bias:\n1 "),
+                   text.replace("bias:\n", "bias:\nx"), "12\n" + text):
+        with pytest.raises(ValueError):
+            parse_weights(broken)
+
+
+def test_the_cells_fold_the_pitch_left_onto_right_and_turn_it_for_seat_1():
+    for p in range(99):
+        x, y = divmod(p, 11)
+        mirror = (8 - x) * 11 + y
+        assert CELL[0][p] == CELL[0][mirror] == CELL[1][x * 11 + 10 - y]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 80))
+def test_the_search_evaluates_what_the_fit_sees(seed, plies):
+    # the learned weights are fitted on `features`; the search must add up the same weights
+    rng = random.Random(seed)
+    blocks = _blocks(rng)
+    searcher = Searcher(value=Tables.from_cells(blocks), fast=False)
+    pm, ball, stm, _turn, _h = from_game(_position(seed, plies))
+    if can_score(pm, ball, stm, 4000) is not None:
+        return
+    touched = touched_of(pm)
+    mine, theirs = flood(pm, stm, touched)[1], flood(pm, 1 - stm, touched)[1]
+    flat = [v for name, _size in BLOCKS for v in blocks[name]]
+    x = features(ball, stm, mine, theirs, len(STEPS[ball]) - pm[ball].bit_count())
+    assert searcher._value(pm, ball, stm, 0, touched, mine) == sum(flat[i] * n for i, n in x.items())
+
+
+def test_the_shipped_learned_value_loads():
+    t = load("learned")
+    assert len(t.ball) == 2 and len(t.mine_n) == len(t.theirs_n) == 17
+    assert any(t.mine[0]) and any(t.theirs[0])
+
+
+def test_the_fitting_tool_writes_weights_the_search_reads(tmp_path):
+    pytest.importorskip("numpy")
+    from ai.tools.arena import run
+    from ai.tools.paper_soccer_value import main
+
+    games = tmp_path / "games.txt"
+    run("paper-soccer", "level:3", "level:4", 6, jobs=1, quiet=True, games_out=str(games))
+    out = tmp_path / "value.txt"
+    assert main([str(games), "--out", str(out), "--l2", "100"]) == 0
+    t = load(str(out))
+    g = _position(3, 10)
+    assert g.is_legal(Searcher(value=t, fast=False).search(g, node_limit=300).move)
