@@ -106,10 +106,14 @@ def final_result(game: Game, seat: int) -> float:
 
 
 def analysis_player(game_id: str, *, think_ms: int | None = None, nodes: int | None = None):
-    """The top level's player, with `think_ms` as its clock and `nodes` (tests, calibration) as its
-    budget; keep one for a whole game: its tables carry over from position to position."""
-    changes = {"nodes": nodes} if nodes is not None else {}
-    return ai_module(game_id).make_player(MAX_LEVEL, think_ms=think_ms, seed=0, **changes)
+    """The top level's player (with the game's `ANALYSIS_CHANGES`, if its AI module has any), with
+    `think_ms` as its clock and `nodes` (tests, calibration) as its budget; keep one for a whole game:
+    its tables carry over from position to position."""
+    mod = ai_module(game_id)
+    changes = dict(getattr(mod, "ANALYSIS_CHANGES", {}))
+    if nodes is not None:
+        changes["nodes"] = nodes
+    return mod.make_player(MAX_LEVEL, think_ms=think_ms, seed=0, **changes)
 
 
 def notation(game: Game, player, move) -> str:

@@ -380,9 +380,10 @@ def can_score_fast(pm, ball, seat, max_states):
 
 
 @njit(cache=True)
-def flood(pm, side, hot, danger):
+def flood(pm, side, hot, danger, found):
     """`board.flood` over the touched points (those with a mask: in the tree every touched point has
-    one): marks `hot` and `danger` (both overwritten) and returns how many points are in danger."""
+    one): marks `hot` and `danger` (both overwritten), lists the points in danger at the start of
+    `found` and returns how many there are."""
     hot[:] = False
     danger[:] = False
     stack = np.empty(N, np.int64)
@@ -408,18 +409,18 @@ def flood(pm, side, hot, danger):
                     sn += 1
             elif not danger[q]:
                 danger[q] = True
+                found[count] = q
                 count += 1
     return count
 
 
 @njit(cache=True)
-def _weigh(danger, row, count, at):
-    """The sum of `row` over the points in danger, and the entry for how many there are."""
-    v = 0
-    for q in range(99):
-        if danger[q]:
-            v += row[q]
-    return v + at[min(count, MAX_COUNT)]
+def _weigh(found, count, row, at):
+    """The sum of `row` over the `count` points in `found`, and the entry for how many there are."""
+    v = at[min(count, MAX_COUNT)]
+    for i in range(count):
+        v += row[found[i]]
+    return v
 
 
 @njit(cache=True)
@@ -427,7 +428,8 @@ def leaf(pm, ball, stm, f0, ply, prm, ev):
     """`Searcher._leaf`: a win when the mover can score this turn, else the evaluation (`value.Tables`)."""
     hot = np.empty(N, np.bool_)
     danger = np.empty(N, np.bool_)
-    mine = flood(pm, stm, hot, danger)
+    found = np.empty(N, np.int64)
+    mine = flood(pm, stm, hot, danger, found)
     m = pm[ball]
     near = False
     for k in range(NST[ball]):
@@ -445,9 +447,9 @@ def leaf(pm, ball, stm, f0, ply, prm, ev):
     v = ev[stm, ball] + counts[E_BIAS] + counts[E_FREE + NST[ball] - POP8[m]]
     if prm[P_W_FRESH]:
         v += prm[P_W_FRESH] * (f0 if stm == 0 else -f0)
-    v += _weigh(danger, ev[2 + stm], mine, counts[E_MINE_N:])
-    theirs = flood(pm, 1 - stm, hot, danger)
-    return v + _weigh(danger, ev[4 + stm], theirs, counts[E_THEIRS_N:])
+    v += _weigh(found, mine, ev[2 + stm], counts[E_MINE_N:])
+    theirs = flood(pm, 1 - stm, hot, danger, found)
+    return v + _weigh(found, theirs, ev[4 + stm], counts[E_THEIRS_N:])
 
 
 EMPTY = -1  # no key (keys are non-negative)
@@ -703,7 +705,7 @@ def has_safe_turn(pm, ball, seat, max_states, limits, deadline):
     if win:
         return SAFE
     danger = np.empty(N, np.bool_)
-    flood(pm, 1 - seat, np.empty(N, np.bool_), danger)
+    flood(pm, 1 - seat, np.empty(N, np.bool_), danger, np.empty(N, np.int64))
     for j in range(n):
         if not danger[ends[j]]:
             return SAFE

@@ -63,7 +63,9 @@ def _check_generators(g: PaperSoccer) -> None:
         assert C.can_score(arr, ball, seat, 300) == (B.can_score(pm, ball, seat, 300, reach_checked=True) is not None)
         assert C.can_score_fast(arr, ball, seat, 300) == B.can_score_fast(pm, ball, seat, reach_checked=True)
         hot_bits, danger = B.flood(pm, seat, B.touched_of(pm))
-        assert C.flood(arr, seat, hot, in_danger) == danger.bit_count()
+        found = np.empty(B.N_POINTS, np.int64)
+        count = C.flood(arr, seat, hot, in_danger, found)
+        assert count == danger.bit_count() and sum(1 << int(q) for q in found[:count]) == danger
         assert sum(1 << p for p in range(B.N_POINTS) if hot[p]) == hot_bits
         assert sum(1 << p for p in range(B.N_POINTS) if in_danger[p]) == danger
         assert arr.tolist() == pm  # every walk puts back what it drew

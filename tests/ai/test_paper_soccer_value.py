@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from ai.paper_soccer.board import STEPS, can_score, flood, from_game, touched_of
-from ai.paper_soccer.search import Searcher
+from ai.paper_soccer.search import Searcher, Weights, hand_tables
 from ai.paper_soccer.value import BLOCKS, CELL, Tables, features, format_weights, load, parse_weights
 from engines.paper_soccer import PaperSoccer
 
@@ -84,3 +84,14 @@ def test_the_fitting_tool_writes_weights_the_search_reads(tmp_path):
     t = load(str(out))
     g = _position(3, 10)
     assert g.is_legal(Searcher(value=t, fast=False).search(g, node_limit=300).move)
+
+
+def test_level_6_plays_the_learned_value_and_the_analysis_and_lower_levels_the_hand_set_one():
+    from ai.analysis import analysis_player
+    from ai.levels import make_player
+
+    hand = hand_tables(Weights())
+    assert make_player("paper-soccer", 6).searcher.ev == load("learned") != hand
+    assert make_player("paper-soccer", 5).searcher.ev == hand
+    # its win chances are calibrated on the hand-set evaluation (ai/paper_soccer/__init__.py)
+    assert analysis_player("paper-soccer").searcher.ev == hand
