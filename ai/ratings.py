@@ -11,7 +11,7 @@ from engines import resolve_game_id
 # game -> (Elo difference, its 95% error) of level N+1 over level N, N = 1..5 (README tables)
 LADDER: dict[str, tuple[tuple[int, int], ...]] = {
     "connect4": ((424, 149), (512, 229), (139, 74), (200, 82), (478, 188)),
-    "paper-soccer": ((241, 89), (173, 79), (186, 56), (135, 52), (363, 121)),
+    "paper-soccer": ((241, 89), (173, 79), (186, 56), (135, 52), (449, 165)),
     "lines-of-action": ((676, 339), (382, 129), (147, 76), (156, 77), (512, 229)),
     "cultist-wars": ((798, 296), (330, 95), (225, 77), (160, 71), (123, 63)),
 }
