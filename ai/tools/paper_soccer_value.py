@@ -24,25 +24,36 @@ import numpy as np
 from ai.paper_soccer.board import STEPS, can_score, flood, from_game, touched_of
 from ai.paper_soccer.search import Weights, hand_tables
 from ai.paper_soccer.value import BLOCKS, CELL, N_FEATURES, OFFSET, features, format_weights
+from engines.base import EngineError
 from engines.paper_soccer import PaperSoccer
 from engines.savefile import parse
 
 UNITS = 100  # weight-file units a logit
 SCORE_STATES = 4000  # can_score's budget when a sample is dropped for a goal in one
+MAX_INPUT_BYTES = 256 << 20  # an input file larger than this is refused, not read
 
 
 def read_games(paths: list[str]) -> list[tuple[int, list[str]]]:
-    """(winner seat, moves) of every decided game in the files and folders given."""
+    """(winner seat, moves) of every decided game in the files and folders given; a file that is not
+    such games (too large, not text, a broken record) is skipped with a line on stderr."""
     games = []
     for name in paths:
         path = Path(name)
         files = sorted(path.iterdir()) if path.is_dir() else [path]
         for f in files:
-            text = f.read_text(encoding="utf-8")
-            if text.startswith("# termarena save"):
-                saved, _final = parse(text, "paper-soccer")
-                if saved.result in ("1-0", "0-1"):
-                    games.append((0 if saved.result == "1-0" else 1, saved.moves))
+            try:
+                with f.open("rb") as stream:
+                    raw = stream.read(MAX_INPUT_BYTES + 1)
+                if len(raw) > MAX_INPUT_BYTES:
+                    raise ValueError(f"larger than {MAX_INPUT_BYTES} bytes")
+                text = raw.decode("utf-8")
+                if text.startswith("# termarena save"):
+                    saved, _final = parse(text, "paper-soccer")
+                    if saved.result in ("1-0", "0-1"):
+                        games.append((0 if saved.result == "1-0" else 1, saved.moves))
+                    continue
+            except (OSError, ValueError, EngineError) as e:  # UnicodeDecodeError is a ValueError
+                print(f"skipped {f}: {e}", file=sys.stderr)
                 continue
             for line in text.splitlines():
                 winner, *moves = line.split("\t")
@@ -68,7 +79,12 @@ def samples(winner: int, moves: list[str]):
 def matrix(games) -> tuple[np.ndarray, np.ndarray]:
     rows, labels = [], []
     for winner, moves in games:
-        for x, y in samples(winner, moves):
+        try:
+            found = list(samples(winner, moves))
+        except EngineError as e:  # a line whose moves do not replay
+            print(f"skipped a game: {e}", file=sys.stderr)
+            continue
+        for x, y in found:
             rows.append(x)
             labels.append(y)
     a = np.zeros((len(rows), N_FEATURES), np.float32)
@@ -140,12 +156,16 @@ def main(argv: list[str] | None = None) -> int:
     a, y = matrix(train)
     ha, hy = matrix(held)
     print(f"{len(games)} games: {len(y)} training samples, {len(hy)} held out", flush=True)
+    if not len(y):
+        print("no positions to fit: no game replays", file=sys.stderr)
+        return 1
     w = fit(a, y, args.l2)
     s = scale_of(hand_values(a), y)
     for label, logit in (("learned", ha.astype(np.float64) @ w), ("hand-set", s * hand_values(ha)),
                          ("no model", np.zeros(len(hy)))):
-        ll, acc = loss(logit, hy)
-        print(f"held out, {label:8s}: log loss {ll:.4f}, accuracy {100 * acc:.1f}%")
+        if len(hy):
+            ll, acc = loss(logit, hy)
+            print(f"held out, {label:8s}: log loss {ll:.4f}, accuracy {100 * acc:.1f}%")
     if args.out:
         ints = np.rint(w * UNITS).astype(int).tolist()
         blocks = {name: ints[OFFSET[name]:OFFSET[name] + size] for name, size in BLOCKS}

@@ -95,3 +95,16 @@ def test_level_6_plays_the_learned_value_and_the_analysis_and_lower_levels_the_h
     assert make_player("paper-soccer", 5).searcher.ev == hand
     # its win chances are calibrated on the hand-set evaluation (ai/paper_soccer/__init__.py)
     assert analysis_player("paper-soccer").searcher.ev == hand
+
+
+def test_the_fitting_tool_skips_what_is_not_a_game(tmp_path, capsys):
+    pytest.importorskip("numpy")
+    from ai.tools.paper_soccer_value import main, read_games
+
+    (tmp_path / "binary.txt").write_bytes(b"\xff\xfe\x00junk")
+    (tmp_path / "broken.txt").write_text("# termarena save\nformat = 99\n")
+    (tmp_path / "lines.txt").write_text("0\t9\t99\n1\tnot a move\nx\t1\n")
+    games = read_games([str(tmp_path)])
+    assert games == [(0, ["9", "99"]), (1, ["not a move"])]  # the two lines that name a winner
+    assert main([str(tmp_path)]) == 1  # neither replays: no samples, a message, no traceback
+    assert "skipped" in capsys.readouterr().err
