@@ -24,6 +24,7 @@ from numba import njit, objmode
 
 from ai.paper_soccer import board as B
 from ai.paper_soccer.tactics import LOOK_STATES, LOOKS, REPLY_STATES
+from ai.paper_soccer.value import COUNT_ROW, MAX_COUNT
 
 N = B.N_POINTS
 BIG = 1 << 30
@@ -56,10 +57,7 @@ POP8 = np.array([bin(m).count("1") for m in range(256)], np.int64)
 N_PARAMS = 11
 # the evaluation's tables (`value.Tables.rows`): rows 0-1 the ball's point, 2-3 the mover's danger points,
 # 4-5 the opponent's (by the mover's seat), row 6 the entries by count from these offsets
-E_MINE_N, E_THEIRS_N = 0, 17
-E_FREE = E_THEIRS_N + 17
-E_BIAS = E_FREE + 9
-MAX_COUNT = 16
+E_MINE_N, E_THEIRS_N, E_FREE, E_BIAS = (COUNT_ROW[name] for name in ("mine_n", "theirs_n", "free", "bias"))
 # the counters shared with Python: nodes, node limit, stopped (1 when the limit or the deadline was hit)
 C_NODES, C_LIMIT, C_STOP = range(3)
 

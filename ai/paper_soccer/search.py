@@ -64,7 +64,7 @@ from ai.paper_soccer.board import (GOAL_BITS, MOVE_KEY_MASK, N_POINTS, OPEN, POI
 from ai.paper_soccer import accelerator
 from ai.paper_soccer.accelerator import compiled_tree, pure_python_wanted
 from ai.paper_soccer.tactics import shutting_reply
-from ai.paper_soccer.value import MAX_COUNT, Tables
+from ai.paper_soccer.value import MAX_COUNT, MAX_FREE, Tables
 from ai.gc_pause import gc_paused
 
 WIN = 1_000_000
@@ -127,7 +127,7 @@ def hand_tables(w: Weights) -> Tables:
     danger point of the mover and minus that per danger point of the opponent, `free` per free edge."""
     danger = [w.danger if p < 99 else 0 for p in range(N_POINTS)]
     return Tables(ball=[*_progress_tables(w)], mine=[danger, danger], theirs=[[-d for d in danger]] * 2,
-                  free=[w.free * k for k in range(9)])
+                  free=[w.free * k for k in range(MAX_FREE + 1)])
 
 
 def _fresh_table(shape: int) -> list[int]:
@@ -147,7 +147,7 @@ class Searcher:
                  root_lmr: int = 0, shut_check: float = 0.0, fast: bool | None = None,
                  value: Tables | None = None):
         self.w = weights or Weights()
-        # the evaluation: the learned value (`value.learned()`) or, by default, the hand-set weights
+        # the evaluation: the learned value (`value.load`) or, by default, the hand-set weights
         self.ev = value or hand_tables(self.w)
         # the compiled tree below the root (the `fast` extra): None = when installed, False = never
         self.fast = fast

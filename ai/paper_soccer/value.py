@@ -36,6 +36,8 @@ for _name, _size in BLOCKS:
     OFFSET[_name] = _at
     _at += _size
 N_FEATURES = _at
+# where `Tables.rows` puts the blocks that are not per point: one after the other in its last row
+COUNT_ROW = {name: OFFSET[name] - OFFSET["mine_n"] for name in ("mine_n", "theirs_n", "free", "bias")}
 WEIGHTS_FILE = "value.txt"
 
 

@@ -16,6 +16,7 @@ from ai.paper_soccer.speed import bench_positions  # noqa: E402
 from ai.paper_soccer.value import load  # noqa: E402
 from engines.paper_soccer import PaperSoccer  # noqa: E402
 from tests.ai.real_play import logged_position  # noqa: E402
+from tests.ai.test_player_contract import random_position  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("numba")  # one worker compiles (see pyproject.toml)
 
@@ -29,17 +30,6 @@ class _Compiled:
 
 C = _Compiled()
 LEVEL_6 = dict(near_ply=2, parity=1, root_short=3000, lmr_after=2, root_lmr=3, shut_check=0.15)
-
-
-def _position(seed: int, plies: int) -> PaperSoccer:
-    rng = random.Random(seed)
-    g = PaperSoccer.new()
-    for _ in range(plies):
-        if g.is_over():
-            g.pop()
-            break
-        g.push(g.random_turn(rng))
-    return g
 
 
 def _turns(res) -> tuple:
@@ -93,7 +83,7 @@ def _check_shut(g: PaperSoccer) -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**6), st.integers(0, 90))
 def test_compiled_generators_list_the_same_turns_in_the_same_order(seed, plies):
-    _check_generators(_position(seed, plies))
+    _check_generators(random_position("paper-soccer", seed, plies))
 
 
 @pytest.mark.parametrize("index", range(0, 10, 3))
@@ -105,7 +95,7 @@ def test_compiled_generators_agree_late_in_real_games(index):
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**6), st.integers(20, 90))
 def test_the_compiled_shut_check_finds_the_same_reply(seed, plies):
-    _check_shut(_position(seed, plies))
+    _check_shut(random_position("paper-soccer", seed, plies))
 
 
 @pytest.mark.parametrize("index", range(0, 10, 2))
@@ -122,7 +112,7 @@ def _answer(g: PaperSoccer, fast: bool, nodes: int, **opts) -> tuple:
 @pytest.mark.parametrize("opts", [LEVEL_6, dict(near_ply=1, parity=0), dict(LEVEL_6, value=load("learned"))],
                          ids=["level6", "near1", "learned"])
 def test_the_compiled_search_gives_the_same_answer_at_the_same_node_budget(opts):
-    games = bench_positions() + [_position(seed, 40) for seed in range(3)] + [
+    games = bench_positions() + [random_position("paper-soccer", seed, 40) for seed in range(3)] + [
         logged_position("paper-soccer", i, 4) for i in range(0, 10, 4)]
     for g in games:
         assert _answer(g, True, 2500, **opts) == _answer(g, False, 2500, **opts)
@@ -132,7 +122,7 @@ def test_a_searcher_that_switches_to_the_compiled_tree_mid_game_plays_the_same_g
     # the background loader may finish at any turn: the table built so far carries over
     def play(switch_at: int | None) -> list:
         s = Searcher(fast=False, **LEVEL_6)
-        g, out = _position(7, 6), []
+        g, out = random_position("paper-soccer", 7, 6), []
         for turn in range(5):
             if turn == switch_at:
                 s.fast = True

@@ -9,18 +9,7 @@ from hypothesis import given, settings, strategies as st
 from ai.paper_soccer.board import STEPS, can_score, flood, from_game, touched_of
 from ai.paper_soccer.search import Searcher, Weights, hand_tables
 from ai.paper_soccer.value import BLOCKS, CELL, Tables, features, format_weights, load, parse_weights
-from engines.paper_soccer import PaperSoccer
-
-
-def _position(seed: int, plies: int) -> PaperSoccer:
-    rng = random.Random(seed)
-    g = PaperSoccer.new()
-    for _ in range(plies):
-        g.push(g.random_turn(rng))
-        if g.is_over():
-            g.pop()
-            break
-    return g
+from tests.ai.test_player_contract import random_position
 
 
 def _blocks(rng: random.Random) -> dict[str, list[int]]:
@@ -56,7 +45,7 @@ def test_the_search_evaluates_what_the_fit_sees(seed, plies):
     rng = random.Random(seed)
     blocks = _blocks(rng)
     searcher = Searcher(value=Tables.from_cells(blocks), fast=False)
-    pm, ball, stm, _turn, _h = from_game(_position(seed, plies))
+    pm, ball, stm, _turn, _h = from_game(random_position("paper-soccer", seed, plies))
     if can_score(pm, ball, stm, 4000) is not None:
         return
     touched = touched_of(pm)
@@ -82,7 +71,7 @@ def test_the_fitting_tool_writes_weights_the_search_reads(tmp_path):
     out = tmp_path / "value.txt"
     assert main([str(games), "--out", str(out), "--l2", "100"]) == 0
     t = load(str(out))
-    g = _position(3, 10)
+    g = random_position("paper-soccer", 3, 10)
     assert g.is_legal(Searcher(value=t, fast=False).search(g, node_limit=300).move)
 
 
