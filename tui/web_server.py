@@ -93,9 +93,9 @@ class Door:
     def refusal(self, host: str | None, origin: str | None, websocket: bool) -> str | None:
         """Why a request is refused (None: it is let in)."""
         if not self.host_ok(host):
-            return f"Host {visible(host or '', 80)!r} is not this server"
+            return f"Host '{visible(host or '', 80)}' is not this server"
         if (websocket or origin is not None) and not self.origin_ok(origin):
-            return f"Origin {visible(origin or '(none)', 80)!r} is not a page of this server"
+            return f"Origin '{visible(origin or '(none)', 80)}' is not a page of this server"
         return None
 
 

@@ -45,6 +45,8 @@ def test_other_origins_are_not_pages_of_this_server(origin):
     door = Door("127.0.0.1", 8000)
     assert door.refusal("127.0.0.1:8000", origin, websocket=True)
     assert door.refusal("127.0.0.1:8000", None, websocket=False) is None  # a page load sends no Origin
+    why = door.refusal("127.0.0.1:8000", f"{origin}\x1b]52;c;cm0gLXJmIH4=\x07", websocket=True)
+    assert "\x1b" not in why and "\x07" not in why  # the refusal is printed on the server's terminal
 
 
 def test_on_every_address_any_ip_and_the_machines_names_are_this_server_but_no_other_name():
