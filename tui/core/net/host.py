@@ -154,7 +154,10 @@ class NetHost:
             return
         for older in self._pending.add(conn, key):
             older.bye("too many connections are waiting to join: try again")
-        await self._converse(conn, key)
+        try:
+            await self._converse(conn, key)
+        except asyncio.CancelledError:  # the loop is ending; a cancelled handler makes Python 3.11 log a traceback
+            conn.close()
 
     async def _authenticate(self, conn: Connection, key: str) -> str:
         """HELLO with the code within the time bound, after the address's wait: the role let in."""
