@@ -34,7 +34,8 @@ def test_the_served_apps_end_when_the_server_is_killed(tmp_path):
     with served(tmp_path) as (server, port):
         async def open_a_tab() -> None:  # what a browser's page does: the server starts an app for it
             async with aiohttp.ClientSession() as http:
-                ws = await http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24")
+                ws = await http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24",
+                                           origin=f"http://127.0.0.1:{port}")
                 received = 0
                 while received < 20_000:  # the app is up: its picker screen has come
                     received += len((await asyncio.wait_for(ws.receive(), 60)).data or b"")
@@ -47,6 +48,26 @@ def test_the_served_apps_end_when_the_server_is_killed(tmp_path):
         while session_pids(server.pid) and time.monotonic() < end:
             time.sleep(0.1)
         assert not session_pids(server.pid), "a served app outlived the server"
+
+
+def test_the_command_refuses_other_origins_and_host_names_with_403(tmp_path):
+    """The guard of tui/web_server.py (tested in test_serve_door.py) is the one `termarena serve` runs."""
+    import http.client
+
+    with served(tmp_path) as (server, port):
+        def ask(path: str, **headers) -> int:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            try:
+                conn.request("GET", path, headers=headers)
+                return conn.getresponse().status
+            finally:
+                conn.close()
+
+        upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+                   "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+        assert ask("/ws", Origin="http://evil.example", **upgrade) == 403
+        assert ask("/", Host=f"attacker.example:{port}") == 403
+        assert ask("/ws", Origin=f"http://localhost:{port}", **upgrade) == 101  # the page's own (localhost form)
 
 
 def test_a_served_app_starts_no_external_bot(monkeypatch):

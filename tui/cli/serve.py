@@ -11,19 +11,20 @@ from tui.cli.args import stderr_console
 from tui.core.specs import SERVED_ENV
 
 
-
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", metavar="ADDR",
                              help="Address to listen on: 127.0.0.1 (the default) serves only this machine's "
                                   "browsers; 0.0.0.0 serves anyone who can reach this machine."),
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="TCP port."),
+    max_sessions: int = typer.Option(4, "--max-sessions", min=1, max=64,
+                                     help="Apps running at once (one a browser tab); more tabs are told to wait."),
 ) -> None:
     """Serve the app to web browsers: open http://HOST:PORT; each tab gets its own termarena."""
     import os
 
     try:
-        from textual_serve.server import Server
+        from tui.web_server import GuardedServer
     except ImportError:
         stderr_console().print("termarena serve needs textual-serve: pip install 'termarena[web]'",
                                markup=False, highlight=False, soft_wrap=True)
@@ -34,7 +35,7 @@ def serve(
     stderr_console().print(f"Serving termarena on http://{host}:{port} (ctrl+c stops)", markup=False,
                            highlight=False)
     try:
-        Server(command, host=host, port=port, title="termarena").serve()
+        GuardedServer(command, host=host, port=port, title="termarena", max_sessions=max_sessions).serve()
     except OSError as e:  # the port is taken, the address is not this machine's
         stderr_console().print(f"termarena serve: cannot listen on {host}:{port}: {e.strerror or e}",
                                markup=False, highlight=False, soft_wrap=True)

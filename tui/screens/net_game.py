@@ -25,6 +25,7 @@ class NetGameScreen(GameScreen):
         self._queue: list[object] | None = []  # events that came before the screen was up (None after)
         self._away = False  # the other player's connection is gone (host), or ours (client)
         self._lost: str | None = None  # the connection ended for good (client)
+        self._undo_dialog = False  # the other side's take-back question is on screen (one at a time)
 
     # Textual runs GameScreen's own on_mount and on_unmount as well (handlers are called along the MRO)
     def on_mount(self) -> None:
@@ -185,7 +186,8 @@ class NetGameScreen(GameScreen):
                         self.say("Your opponent agreed: taken back")
                         self._stop_opponents()
                         self._position_changed()
-            case ev.UndoAsked():
+            case ev.UndoAsked() if not self._undo_dialog:
+                self._undo_dialog = True
                 self.app.push_screen(ConfirmScreen("Your opponent asks to take back their last move. Agree?",
                                                    yes="Agree", no="Refuse"), self._answer_undo)
             # --- client
@@ -245,6 +247,7 @@ class NetGameScreen(GameScreen):
         self._moved(played)
 
     def _answer_undo(self, yes: bool | None) -> None:
+        self._undo_dialog = False
         if self.link.answer_undo(bool(yes)):  # the host took back: redraw, and tell everyone
             self._stop_opponents()
             self.say("Taken back, as your opponent asked")

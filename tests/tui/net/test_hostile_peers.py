@@ -1,5 +1,6 @@
 """A peer that breaks the protocol is cut off with a reason, and neither app stops: garbage, a 10 MB
-line, a flood of 10,000 messages, a wrong join code, and a fake host doing the same to a joiner."""
+line, a flood of 10,000 messages, a wrong join code, and a fake host doing the same to a joiner (strangers
+who guess codes or hold connections open: test_strangers.py)."""
 from __future__ import annotations
 
 import asyncio
@@ -116,18 +117,26 @@ async def test_a_joiner_stops_following_a_host_that_breaks_the_protocol(lines, r
 
 
 async def test_a_flood_of_connections_is_turned_away_and_a_real_joiner_still_gets_in():
-    from tui.core.net.host import MAX_CONNECTIONS
+    from tui.core.net.gate import GateLimits
 
     host = host_app()
     async with host.run_test(size=(80, 24)) as hp:
         port = await listening(hp)
-        idle = [await asyncio.open_connection("127.0.0.1", port) for _ in range(MAX_CONNECTIONS + 10)]
-        turned_away = 0
-        for reader, _ in idle[MAX_CONNECTIONS:]:
-            turned_away += await asyncio.wait_for(reader.read(), 10) == b""  # closed without a word
-        assert turned_away == 10
-        for _, writer in idle:
-            writer.close()
-        joiner = client_app(port)
+        idle = [await asyncio.open_connection("127.0.0.1", port) for _ in range(50)]
+        per_address = GateLimits().pending_per_address
+        for reader, _ in idle[:-per_address]:  # the oldest give way: a pending slot is all they held
+            assert (await asyncio.wait_for(reader.readline(), 10)).startswith(b"BYE too many connections")
+        joiner = client_app(port)  # from the same address, while the newest idle ones still wait
         async with joiner.run_test(size=(80, 24)) as jp:
             await until(jp, lambda: net_session(joiner) is not None and host.net_link.connected)
+        for _, writer in idle:
+            writer.close()
+
+
+async def test_a_host_asking_to_take_back_25_times_puts_one_question_on_the_joiners_screen():
+    server, port, got = await fake_host(b"UNDO ASK\n" * 25 + b"MOVE 1 4\n")
+    async with server:
+        joiner = client_app(port)
+        async with joiner.run_test(size=(80, 24)) as jp:
+            await until(jp, lambda: net_session(joiner) is not None and net_session(joiner).ply == 1)
+            assert [type(s).__name__ for s in joiner.screen_stack].count("ConfirmScreen") == 1

@@ -98,6 +98,8 @@ async def test_undo_needs_the_other_sides_agreement():
         await until(hp, lambda: net_session(host).ply == 2)
         await jp.press("u")  # the joiner asks; the host refuses
         await until(hp, lambda: type(host.screen).__name__ == "ConfirmScreen")
+        await jp.press("u")  # one request at a time
+        assert "asked already" in message(joiner)
         await hp.press("n")
         await until(jp, lambda: "said no" in message(joiner))
         assert net_session(host).ply == 2

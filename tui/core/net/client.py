@@ -63,6 +63,8 @@ class NetClient:
         self.conn: Connection | None = None
         self.seat: int | None = None
         self.welcomed = False
+        self.undo_waiting = False  # our take-back request waits for the host's answer
+        self.undo_question = False  # the host's request waits for ours: one question is shown at a time
         self._stopped = False
 
     @property
@@ -84,6 +86,7 @@ class NetClient:
                 await asyncio.sleep(RETRY_S)
                 continue
             self.conn = Connection(reader, writer, RateLimit(HOST_RATE_PER_S, HOST_BURST))
+            self.undo_waiting = self.undo_question = False  # the host forgets requests when a connection ends
             self.conn.send("HELLO", PRODUCT, VERSION, self.role, self.code)
             try:
                 while True:
@@ -121,11 +124,17 @@ class NetClient:
     def ask_undo(self) -> str | None:
         if not self.connected:
             return "not connected to the host"
+        if self.undo_waiting:
+            return "you asked already: waiting for the answer"
+        if self.undo_question:
+            return "answer your opponent's request first"
+        self.undo_waiting = True
         self.conn.send("UNDO", "ASK")
         return None
 
     def answer_undo(self, yes: bool) -> bool:
-        if self.connected:
+        if self.connected and self.undo_question:
+            self.undo_question = False
             self.conn.send("UNDO", "YES" if yes else "NO")
         return False  # the host changes the game and sends it
 
@@ -149,10 +158,15 @@ class NetClient:
             left = tuple(_seconds(w) for w in msg.words[:2])
             self.on_event(ClockIn(left, seat_of(msg.words[2], verb)))
         elif verb == "UNDONE":
+            self.undo_waiting = False
             self.on_event(Undone(msg.number(0, what="move count")))
         elif verb == "UNDO":
-            answer = msg.choice(0, ("ASK", "NO"))
-            self.on_event(UndoAsked() if answer == "ASK" else UndoAnswered(False))
+            if msg.choice(0, ("ASK", "NO")) == "NO":
+                self.undo_waiting = False
+                self.on_event(UndoAnswered(False))
+            elif not self.undo_question:  # a host asking again before our answer: not a second question
+                self.undo_question = True
+                self.on_event(UndoAsked())
         elif verb == "END":
             self.on_event(Ended(msg.choice(0, RESULTS), msg.choice(1, ("timeout",))))
         elif verb == "REFUSED":

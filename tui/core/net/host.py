@@ -5,6 +5,10 @@ and can send nothing but BYE.  A player who drops can come back with the code an
 far; a second connection with the code takes the seat over (the first is told why and closed).  The
 host keeps its clocks: the joiner's clock runs while it is to move, connected or not.
 
+A connection holds a seat or a watcher slot only once its HELLO carried the code; before that it holds a
+pending slot, for at most GateLimits.auth_s, and wrong codes are rationed per address (tui.core.net.gate).
+One take-back request waits for an answer at a time, whichever side asked: another is answered NO at once.
+
 Textual-free: the game screen calls `sync()` after every change of the session (it sends what
 changed: moves, take-backs, clocks, an end on time) and handles the events `on_event` gets.  Every
 peer is hostile until proven otherwise: see tui.core.net.wire for the limits.
@@ -13,22 +17,23 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import math
 import secrets
-from typing import Callable
+import time
+from typing import Awaitable, Callable
 
 from engines.base import InvalidOutput
 from engines.numbers import quote
 from engines.savefile import outcome_result
 from tui.core.net.events import CutOff, Joined, Left, PeerMoved, UndoAnswered, UndoAsked
+from tui.core.net.gate import Gate, GateLimits, Pending, address_key
 from tui.core.net.protocol import (
     MAX_LINE, PRODUCT, ROLES, VERSION, Message, ProtocolError, RateLimit, seat_word,
 )
 from tui.core.net.wire import Closed, Connection
 from tui.core.session import Session
 
-HELLO_TIMEOUT_S = 10.0
 MAX_WATCHERS = 16
-MAX_CONNECTIONS = 40  # open at once, the player's and the watchers' included; more are closed at once
 PEER_RATE_PER_S, PEER_BURST = 10.0, 30  # a person sends a few messages a minute
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i to misread
 
@@ -42,7 +47,9 @@ def new_join_code() -> str:
 class NetHost:
     referees = True
 
-    def __init__(self, session: Session, seat: int, code: str, on_event: Callable[[object], None]) -> None:
+    def __init__(self, session: Session, seat: int, code: str, on_event: Callable[[object], None], *,
+                 limits: GateLimits = GateLimits(), now: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[object]] = asyncio.sleep) -> None:
         self.session = session
         self.seat = seat  # the host's own seat; the joiner plays the other
         self.peer_seat = 1 - seat
@@ -55,7 +62,10 @@ class NetHost:
         self._sent: list[str] = []  # the moves every connection has been sent
         self._end_sent = False
         self._server: asyncio.AbstractServer | None = None
-        self._open = 0  # connections being served now
+        self.limits = limits
+        self.gate = Gate(limits, now)
+        self._pending: Pending[Connection] = Pending(limits.pending, limits.pending_per_address)
+        self._sleep = sleep  # the wait before a code from a failing address is checked (tests record it)
         self.port = 0
         session.clock_held = True  # no clock runs before the opponent is here
         session.sync_clock()
@@ -71,7 +81,7 @@ class NetHost:
         return self.port
 
     def close(self, reason: str = "the host has left") -> None:
-        for conn in list(self.watchers) + ([self.player] if self.player else []):
+        for conn in list(self.watchers) + ([self.player] if self.player else []) + list(self._pending):
             conn.bye(reason)
         self.player = None
         self.watchers.clear()
@@ -108,6 +118,10 @@ class NetHost:
             return "your opponent is not connected"
         if self.session.is_over() or self.session.back_to_turn_of(self.seat) is None:
             return "nothing to take back"
+        if self.undo_asked_by == self.seat:
+            return "you asked already: waiting for the answer"
+        if self.undo_asked_by is not None:
+            return "answer your opponent's request first"
         self.undo_asked_by = self.seat
         self.player.send("UNDO", "ASK")
         return None
@@ -132,24 +146,40 @@ class NetHost:
         return ([self.player] if self.player else []) + list(self.watchers)
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        if self._open >= MAX_CONNECTIONS:  # a connection flood: no more sockets, no more waiting readers
-            writer.close()
+        conn = Connection(reader, writer, RateLimit(PEER_RATE_PER_S, PEER_BURST))
+        key = address_key(conn.address)
+        locked = self.gate.locked_for(key)
+        if locked:  # refused before a byte is read: no slot, no event (the lock was announced once)
+            conn.bye(_locked_out(conn.address, locked, "more "))
             return
-        self._open += 1
+        for older in self._pending.add(conn, key):
+            older.bye("too many connections are waiting to join: try again")
         try:
-            await self._converse(Connection(reader, writer, RateLimit(PEER_RATE_PER_S, PEER_BURST)))
-        finally:
-            self._open -= 1
+            await self._converse(conn, key)
+        except asyncio.CancelledError:  # the loop is ending; a cancelled handler makes Python 3.11 log a traceback
+            conn.close()
 
-    async def _converse(self, conn: Connection) -> None:
+    async def _authenticate(self, conn: Connection, key: str) -> str:
+        """HELLO with the code within the time bound, after the address's wait: the role let in."""
+        try:
+            try:
+                hello = await asyncio.wait_for(conn.read(), self.limits.auth_s)
+            except asyncio.TimeoutError:
+                raise ProtocolError(f"no HELLO within {self.limits.auth_s:g} s") from None
+            wait = self.gate.delay(key)
+            if wait > 0:
+                await self._sleep(wait)
+            if conn.closed:  # gave way to a newer connection while waiting: its code is never checked
+                raise Closed("the connection was closed")
+            return self._admit(conn, hello, key)
+        finally:
+            self._pending.remove(conn)
+
+    async def _converse(self, conn: Connection, key: str) -> None:
         role = None
         why = "the connection was closed"
         try:
-            try:
-                hello = await asyncio.wait_for(conn.read(), HELLO_TIMEOUT_S)
-            except asyncio.TimeoutError:
-                raise ProtocolError(f"no HELLO within {HELLO_TIMEOUT_S:g} s") from None
-            role = self._admit(conn, hello)
+            role = await self._authenticate(conn, key)
             while True:
                 self._handle(conn, role, await conn.read())
         except ProtocolError as e:
@@ -164,7 +194,7 @@ class NetHost:
             conn.close()
             self._gone(conn, role, why)
 
-    def _admit(self, conn: Connection, hello: Message) -> str:
+    def _admit(self, conn: Connection, hello: Message, key: str) -> str:
         if hello.verb != "HELLO":
             raise ProtocolError(f"expected HELLO, got {hello.verb}")
         if hello.words[0] != PRODUCT:
@@ -173,7 +203,13 @@ class NetHost:
         if version != VERSION:
             raise ProtocolError(f"protocol version {version} is not supported (this host speaks {VERSION})")
         role = hello.choice(2, ROLES)
+        locked = self.gate.locked_for(key)  # other connections may have locked it while this one waited
+        if locked:
+            conn.bye(_locked_out(conn.address, locked, "more "))
+            raise Closed("refused: its address is locked out")
         if not hmac.compare_digest(hello.words[3].encode(), self.code.encode()):
+            if self.gate.failed(key):
+                raise ProtocolError(f"wrong join code; {_locked_out(conn.address, self.limits.lock_s)}")
             raise ProtocolError("wrong join code")
         if role == "watch":
             if len(self.watchers) >= MAX_WATCHERS:
@@ -235,7 +271,8 @@ class NetHost:
         elif msg.verb == "UNDO":
             answer = msg.choice(0, ("ASK", "YES", "NO"))
             if answer == "ASK":
-                if self.session.is_over() or self.session.back_to_turn_of(self.peer_seat) is None:
+                if (self.undo_asked_by is not None  # one request at a time: never a second question
+                        or self.session.is_over() or self.session.back_to_turn_of(self.peer_seat) is None):
                     conn.send("UNDO", "NO")
                 else:
                     self.undo_asked_by = self.peer_seat
@@ -279,3 +316,7 @@ class NetHost:
             for watcher in self.watchers:
                 watcher.send("PEER", "away")
             self.on_event(Left(conn.peer, why))
+
+
+def _locked_out(address: str, seconds: float, more: str = "") -> str:
+    return f"too many wrong join codes: {address} is refused for {math.ceil(seconds)} s {more}".rstrip()

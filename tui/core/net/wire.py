@@ -24,7 +24,9 @@ class Connection:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, rate: RateLimit) -> None:
         self.reader, self.writer, self.rate = reader, writer, rate
         peer = writer.get_extra_info("peername")
-        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) >= 2 else "?"
+        known = isinstance(peer, tuple) and len(peer) >= 2
+        self.address = str(peer[0]) if known else "?"  # what wrong codes and pending slots are counted by
+        self.peer = f"{peer[0]}:{peer[1]}" if known else "?"
         self.closed = False
         _keep_alive(writer)
         self.last_clock: tuple[str, ...] | None = None  # the host's clocks as this peer last got them

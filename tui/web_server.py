@@ -1,0 +1,209 @@
+"""`termarena serve`'s web server: textual-serve's, with its door checked (imported by that command only).
+
+A served app can do what a player at this terminal can (delete a save, for one), so a page elsewhere
+must not drive it.  A browser lets any page open a websocket to any address, saying where the page
+came from in `Origin`; DNS rebinding goes further, pointing a name of the attacker's at this machine,
+which makes the page same-origin with the attacker's name in `Host`.  So every request must name this
+server in `Host` (the address it serves on, its localhost/127.0.0.1 forms, this machine's own name;
+with a wildcard address any IP address too, since rebinding needs a name), and a websocket must come
+from a page of this server (`Origin`, which browsers always send on websockets); anything else is 403.
+At most `max_sessions` apps run at once: over that, the new page is told so in its terminal.
+A session's app ends when its websocket closes (asked to quit, killed after STOP_S if it does not).
+The server's log is one line a record, its outside text (request lines, headers) through `visible`:
+a malformed request is a line, not a page of traceback with its local variables.
+"""
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+import socket
+
+from aiohttp import WSCloseCode, web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server
+
+from engines.visible import visible
+
+STOP_S = 5.0  # an app told to quit gets this long before it is killed
+MAX_SIZE = 1000  # columns or rows asked for by a page
+
+
+def split_host(text: str) -> tuple[str, int | None] | None:
+    """`name:port`, `name` or `[v6]:port` (a Host header, or an origin without its scheme) as
+    (lower-case name, port or None); None when it is none of these."""
+    text = text.strip().lower()
+    port_text: str | None = None
+    if text.startswith("["):
+        name, _, rest = text[1:].partition("]")
+        if rest:
+            if not rest.startswith(":"):
+                return None
+            port_text = rest[1:]
+    elif text.count(":") == 1:
+        name, port_text = text.split(":")
+    elif ":" in text:
+        return None
+    else:
+        name = text
+    name = name.rstrip(".")
+    if not name or (port_text is not None and not (port_text.isascii() and port_text.isdigit()
+                                                   and 0 < len(port_text) <= 5)):
+        return None
+    return name, None if port_text is None else int(port_text)
+
+
+def _is_ip(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+class Door:
+    """Which Host and Origin headers name this server (pure: the machine's names are given)."""
+
+    def __init__(self, bind: str, port: int, own_names: tuple[str, ...] = ()) -> None:
+        bind = bind.strip("[]").lower()
+        self.port = port
+        self.any_ip = bind in ("", "0.0.0.0", "::")
+        loopback = bind in ("localhost",) or (_is_ip(bind) and ipaddress.ip_address(bind).is_loopback)
+        self.names = {bind, "localhost", "127.0.0.1", "::1"}
+        if not loopback:
+            self.names |= {n.lower().rstrip(".") for n in own_names if n}
+
+    def host_ok(self, header: str | None) -> bool:
+        return self._names_us(header or "", 80)
+
+    def origin_ok(self, header: str | None) -> bool:
+        scheme, sep, rest = (header or "").partition("://")
+        scheme = scheme.lower()
+        if not sep or scheme not in ("http", "https") or "/" in rest:
+            return False  # `null` (a sandboxed page, a file), another scheme, or not an origin at all
+        return self._names_us(rest, 443 if scheme == "https" else 80)
+
+    def _names_us(self, text: str, default_port: int) -> bool:
+        parts = split_host(text)
+        if parts is None:
+            return False
+        name, port = parts
+        return (port or default_port) == self.port and (name in self.names or (self.any_ip and _is_ip(name)))
+
+    def refusal(self, host: str | None, origin: str | None, websocket: bool) -> str | None:
+        """Why a request is refused (None: it is let in)."""
+        if not self.host_ok(host):
+            return f"Host '{visible(host or '', 80)}' is not this server"
+        if (websocket or origin is not None) and not self.origin_ok(origin):
+            return f"Origin '{visible(origin or '(none)', 80)}' is not a page of this server"
+        return None
+
+
+def own_names() -> tuple[str, ...]:
+    """This machine's names, as a browser on the network may call it."""
+    names = []
+    for get in (socket.gethostname, socket.getfqdn):
+        try:
+            names.append(get())
+        except OSError:
+            pass
+    return tuple(names)
+
+
+class _OneLine(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        text = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            text += f": {type(error).__name__}: {error}"
+        return visible(f"{record.levelname.lower()}: {text}", 500)
+
+
+class _BoundedApp(AppService):
+    async def set_terminal_size(self, width: object, height: object) -> None:
+        await super().set_terminal_size(_cells(width, 80), _cells(height, 24))
+
+    async def stop(self) -> None:
+        """Ask the app to quit; kill it if it has not after STOP_S (its websocket is gone either way)."""
+        try:
+            await asyncio.wait_for(super().stop(), STOP_S)
+        except asyncio.TimeoutError:
+            process = self._process
+            if process is not None and process.returncode is None:
+                process.kill()
+                await process.wait()
+
+
+class GuardedServer(Server):
+    def __init__(self, command: str, host: str, port: int, *, max_sessions: int = 4, **options) -> None:
+        super().__init__(command, host=host, port=port, **options)
+        self.door = Door(host, port, own_names())
+        self.max_sessions = max_sessions
+        self.sessions = 0  # apps running now
+
+    def initialize_logging(self) -> None:
+        handler = logging.StreamHandler()
+        handler.setFormatter(_OneLine())
+        logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
+
+    def say(self, text: str) -> None:
+        self.console.print(f"termarena serve: {text}", markup=False, highlight=False, soft_wrap=True)
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+
+        @web.middleware
+        async def check_door(request: web.Request, handler):
+            websocket = request.path == "/ws"
+            why = self.door.refusal(request.headers.get("Host"), request.headers.get("Origin"), websocket)
+            if why is not None:
+                self.say(f"refused {visible(request.remote or '?', 60)}: {why}")
+                return web.Response(status=403, text=f"termarena serve: {why}\n")
+            return await handler(request)
+
+        app.middlewares.append(check_door)
+        return app
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """textual-serve's, with the cap of sessions, bounded sizes, a bounded stop, and one line
+        instead of a traceback when a page sends something else than its protocol."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        await websocket.prepare(request)
+        if self.sessions >= self.max_sessions:
+            self.say(f"refused a session: {self.sessions} are open (--max-sessions {self.max_sessions})")
+            await websocket.send_bytes(
+                f"termarena serve: all {self.max_sessions} sessions are in use; close one and reload "
+                f"this page.\r\n".encode())
+            await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"all sessions are in use")
+            return websocket
+        width = _cells(request.query.get("width"), 80)
+        height = _cells(request.query.get("height"), 24)
+        self.sessions += 1
+        app_service: AppService | None = None
+        try:
+            app_service = _BoundedApp(self.command, write_bytes=websocket.send_bytes,
+                                      write_str=websocket.send_str, close=websocket.close,
+                                      download_manager=self.download_manager, debug=self.debug)
+            await app_service.start(width, height)
+            await self._process_messages(websocket, app_service)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as e:  # a page that breaks the protocol ends its own session, nothing else
+            self.say(f"a session ended: {type(e).__name__}: {visible(str(e), 200)}")
+        finally:
+            try:
+                if app_service is not None:
+                    await app_service.stop()
+            finally:
+                self.sessions -= 1
+        return websocket
+
+
+def _cells(value: object, default: int) -> int:
+    """A terminal size a page asked for (a query word, or a number in its JSON), bounded: a page asking
+    for a billion columns gets MAX_SIZE, not an app that allocates them."""
+    if isinstance(value, str):
+        value = int(value) if value.isascii() and value.isdigit() and len(value) <= 6 else None
+    if not isinstance(value, int) or isinstance(value, bool):
+        return default
+    return max(1, min(value, MAX_SIZE))
