@@ -5,7 +5,8 @@ Modules:
 - `bitboard`: the board as two ints (the engine's layout), winning-cell masks, conversions.
 - `search`: negamax alpha-beta (PVS, iterative deepening, TT, history ordering, forced-move
   extension, threat/parity evaluation); it solves the game exactly once every line reaches the end.
-- `player`: the six levels (`make_player`, `LEVELS`); `speed`: `search_speed` for `termarena bench`.
+- `player`: the six levels (`make_player`, `LEVELS`); `speed`: `search_speed` for `termarena bench`,
+  `speed_digest` the search's digest at a fixed node budget; `tools`: what the tuning tools need.
 - `book` / `opening_book` / `solved_book`: the first move, the STEAL decision and book lines, computed
   offline by `python -m ai.connect4.build_book table|lines`, and middle-game positions level 6 once
   misplayed, solved exactly by `python -m ai.connect4.build_book solved` (`Searcher.solve`).

@@ -302,8 +302,8 @@ class PaperSoccerBoard(Board):
 
 
 def preview(game) -> Text:
-    """The load screen's small drawing: the 9x11 points and both goals: the ball, and the points lines were drawn to (the pitch's
-    lines need far more room)."""
+    """The load screen's small drawing: the 9x11 points and both goals, the ball, and the points lines
+    were drawn to (the pitch's lines need far more room)."""
     touched = set()
     for a, b in game.player_edges():
         touched.update((a, b))
