@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from engines.base import EngineError
+from engines.visible import visible
 
 EXTRA_GAMES_VAR = "TERMARENA_EXTRA_GAMES"
 LAYERS = ("engine", "ai", "board")
@@ -97,7 +98,7 @@ def layer_module(game_id: str, layer: str) -> ModuleType:
         return importlib.import_module(name)
     except Exception as e:  # a broken package is reported in one line, not as a traceback
         raise MissingPart(f"game {game_id}: its {layer} module {name} cannot be loaded: "
-                          f"{type(e).__name__}: {e}") from e
+                          f"{type(e).__name__}: {visible(str(e), 200)}") from e
 
 
 def layer_part(game_id: str, layer: str, name: str):
@@ -130,7 +131,8 @@ def _load_extras() -> None:
         try:
             importlib.import_module(name)
         except Exception as e:
-            problems.append(f"${EXTRA_GAMES_VAR}: {name} cannot be loaded: {type(e).__name__}: {e}")
+            # the variable's text and the error's are shown as they are, escapes and all, never acted on
+            problems.append(visible(f"${EXTRA_GAMES_VAR}: {name} cannot be loaded: {type(e).__name__}: {e}", 300))
     _extras_problem = "; ".join(problems)
 
 
