@@ -9,7 +9,7 @@ position after it (seen from the mover's side).  Both are pure: no I/O; progress
 
 Scores are in the units `SearchInfo` shows (`ai.player.info_score`): a proven win is 1e6 and beyond.
 `win_probability` maps them to the chance the mover wins (a draw counts one half) with a logistic
-fitted on self-play games (`python -m ai.tools.calibrate`, constants in CALIBRATION).
+fitted on self-play games (`python -m ai.tools.calibrate`; each game's AI package holds its CALIBRATION).
 """
 from __future__ import annotations
 
@@ -19,10 +19,9 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator
 
 from ai.gc_pause import gc_paused
-from ai.levels import MAX_LEVEL, ai_module
+from ai.levels import MAX_LEVEL, ai_part
 from ai.player import SearchInfo
 from ai.tournament import points
-from engines import resolve_game_id
 from engines.base import Game
 
 # Shown scores at or beyond this are won or lost: every search keeps its evaluation within +-100 (shown
@@ -32,25 +31,15 @@ TOP_LINES = 3  # root moves shown by the app's analysis
 ANALYSIS_MAX_NODES = 512_000  # where the app's analysis of a position stops deepening
 
 # Win probability of the side to move = 1 / (1 + exp(-(A + K * score))), score in SearchInfo units:
-# (A, K) fitted by maximum likelihood on (score, result) pairs of self-play games between levels 2..5
-# (colour-swapped, the arena's random openings), each position scored by this module's search at
-# 3,000 nodes: `python -m ai.tools.calibrate GAME --games 40` (30 for Cultist Wars, every other
-# position).  A is what being to move is worth beyond the score.  Log loss: a coin scores 0.693.
-CALIBRATION: dict[str, tuple[float, float]] = {
-    "connect4": (-0.1377, 1.7978),  # 873 positions, log loss 0.473
-    "paper-soccer": (-0.0303, 0.0676),  # 1,568 positions, log loss 0.685: the score says little
-    "lines-of-action": (-0.6591, 2.2467),  # 1,010 positions, log loss 0.434
-    "cultist-wars": (-0.4739, 0.8968),  # 2,137 positions, log loss 0.399
-}
+# each game's AI package sets (A, K) as CALIBRATION, fitted by maximum likelihood on (score, result)
+# pairs of self-play games between levels 2..5 (colour-swapped, the arena's random openings), each
+# position scored by this module's search at 3,000 nodes: `python -m ai.tools.calibrate GAME --games 40`.
+# A is what being to move is worth beyond the score.  Log loss: a coin scores 0.693.
 
-# Labels by the win probability a move gives away (the best move's minus the played move's), per game:
-# (inaccuracy, mistake, blunder).  See the README, "Analysis", for why each game has its own.
-THRESHOLDS: dict[str, tuple[float, float, float]] = {
-    "connect4": (0.10, 0.20, 0.30),
-    "paper-soccer": (0.10, 0.20, 0.30),
-    "lines-of-action": (0.10, 0.20, 0.30),
-    "cultist-wars": (0.10, 0.20, 0.30),
-}
+# Labels by the win probability a move gives away (the best move's minus the played move's):
+# (inaccuracy, mistake, blunder).  The same for every game, since each game's probability is calibrated
+# on its own results (README, "Analysis"); a game's AI package may set its own THRESHOLDS.
+THRESHOLDS = (0.10, 0.20, 0.30)
 LABELS = ("inaccuracy", "mistake", "blunder")
 
 
@@ -96,7 +85,7 @@ def win_probability(game_id: str, score: float) -> float:
         return 1.0
     if score <= -PROVEN:
         return 0.0
-    a, k = CALIBRATION[resolve_game_id(game_id)]
+    a, k = ai_part(game_id, "CALIBRATION")
     return logistic(a + k * score)
 
 
@@ -109,11 +98,10 @@ def analysis_player(game_id: str, *, think_ms: int | None = None, nodes: int | N
     """The top level's player (with the game's `ANALYSIS_CHANGES`, if its AI module has any), with
     `think_ms` as its clock and `nodes` (tests, calibration) as its budget; keep one for a whole game:
     its tables carry over from position to position."""
-    mod = ai_module(game_id)
-    changes = dict(getattr(mod, "ANALYSIS_CHANGES", {}))
+    changes = dict(ai_part(game_id, "ANALYSIS_CHANGES", {}))
     if nodes is not None:
         changes["nodes"] = nodes
-    return mod.make_player(MAX_LEVEL, think_ms=think_ms, seed=0, **changes)
+    return ai_part(game_id, "make_player")(MAX_LEVEL, think_ms=think_ms, seed=0, **changes)
 
 
 def notation(game: Game, player, move) -> str:
@@ -215,7 +203,7 @@ class GameAnalysis:
 def label_for(game_id: str, loss: float) -> str | None:
     """The label of a move that gave away `loss` win probability (None below the first threshold)."""
     label = None
-    for name, threshold in zip(LABELS, THRESHOLDS[resolve_game_id(game_id)]):
+    for name, threshold in zip(LABELS, ai_part(game_id, "THRESHOLDS", THRESHOLDS)):
         if loss >= threshold - 1e-9:
             label = name
     return label

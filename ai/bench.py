@@ -5,6 +5,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from ai.levels import ai_part
 from engines import get_game
 
 
@@ -43,24 +44,30 @@ def random_playouts(game_id: str, seconds: float = 2.0, seed: int = 1) -> Playou
 
 def search_speed(game_id: str, seconds: float = 2.0) -> tuple[int, float] | None:
     """Nodes the game's top-level search visits in about `seconds`, or None if the game has no AI yet."""
-    from ai.levels import ai_module
+    speed = ai_part(game_id, "search_speed", None)
+    return None if speed is None else speed(seconds)
 
-    mod = ai_module(game_id)
-    return None if mod is None else mod.search_speed(seconds)
+
+def prepare_compiled(game_id: str) -> str | None:
+    """None when the game's AI has no compiled search; else loads it before any clock starts and says
+    why it is not there ("" when it is: `compiled_search_speed` measures it)."""
+    load = ai_part(game_id, "load_compiled", None)
+    return None if load is None else load()
 
 
 def compiled_search_speed(game_id: str, seconds: float = 2.0) -> tuple[int, float] | None:
-    """`search_speed` with the game's compiled search (Paper Soccer, the `fast` extra), or None."""
-    if game_id != "paper-soccer":
-        return None
-    from ai.paper_soccer.speed import compiled_search_speed as speed
-
-    return speed(seconds)
+    """`search_speed` with the game's compiled search (an extra, e.g. `fast`), or None without one."""
+    speed = ai_part(game_id, "compiled_search_speed", None)
+    return None if speed is None else speed(seconds)
 
 
-# The nearest game OpenSpiel has to each of ours (its Connect 4 takes our 7x9 size but has no STEAL);
-# it has neither Paper Soccer nor Cultist Wars.
-OPENSPIEL_GAMES = {"connect4": "connect_four(rows=7,columns=9)", "lines-of-action": "lines_of_action"}
+def openspiel_game(game_id: str) -> tuple[str, str] | None:
+    """(the name `pyspiel.load_game` takes, how it differs from ours or "") of the nearest game OpenSpiel
+    has to this one (its AI package's OPENSPIEL_GAME), or None."""
+    name = ai_part(game_id, "OPENSPIEL_GAME", None)
+    return None if name is None else (name, ai_part(game_id, "OPENSPIEL_NOTE", ""))
+
+
 OPENSPIEL_MAX_SIMULATIONS = 100_000  # one search's simulations: its tree must fit OpenSpiel's memory cap
 
 
@@ -82,10 +89,10 @@ def openspiel_playouts(game_id: str, seconds: float = 2.0) -> float | None:
         import pyspiel
     except ImportError:
         return None
-    name = OPENSPIEL_GAMES.get(game_id)
-    if name is None:
+    nearest = openspiel_game(game_id)
+    if nearest is None:
         return None
-    game = pyspiel.load_game(name)
+    game = pyspiel.load_game(nearest[0])
     evaluator = pyspiel.RandomRolloutEvaluator(1, 0)
     simulations, spent, batch = 0, 0.0, 200
     while spent < seconds:

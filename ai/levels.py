@@ -1,38 +1,39 @@
 """AI levels 1..6 for every game: `make_player(game, level)` builds the opponent a user picks by level.
 
 The level bounds live here and only here (the CLI and the app import them).  Each game's AI package
-provides `make_player`, `LEVELS` and `search_speed`; until a game has one, every level of it falls
+(engines/registry.py says where) provides `make_player`, `LEVELS`, `search_speed`, `CALIBRATION` and
+`LADDER` (tests/ai/test_ai_contract.py checks them); until a game has one, every level of it falls
 back to the random player, and `describe_level` says so.
 """
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
 from ai.player import Player
 from ai.random_player import RandomPlayer
 from engines import resolve_game_id
+from engines.registry import entry, layer_module, layer_part
 
 MIN_LEVEL, MAX_LEVEL = 1, 6
 DEFAULT_LEVEL = 3  # what `ai` without a level means
 
-_AI_MODULES = {
-    "connect4": "ai.connect4",
-    "lines-of-action": "ai.lines_of_action",
-    "paper-soccer": "ai.paper_soccer",
-    "cultist-wars": "ai.cultist_wars",
-}
-
 
 def ai_module(game_id: str) -> ModuleType | None:
-    """The AI package of a game, or None while it has none."""
-    name = _AI_MODULES[resolve_game_id(game_id)]
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name and name.startswith(e.name):
-            return None
-        raise
+    """The AI package of a game (registered in engines/registry.py), or None while it has none."""
+    gid = resolve_game_id(game_id)
+    return None if entry(gid).ai is None else layer_module(gid, "ai")
+
+
+_REQUIRED = object()
+
+
+def ai_part(game_id: str, name: str, default=_REQUIRED):
+    """`name` from a game's AI package, or `default` (when given) if the game has no AI package or the
+    package does not set it; without a default, MissingPart says which game lacks which name."""
+    gid = resolve_game_id(game_id)
+    if default is not _REQUIRED and (entry(gid).ai is None or not hasattr(layer_module(gid, "ai"), name)):
+        return default
+    return layer_part(gid, "ai", name)
 
 
 def make_player(game: str, level: int, *, think_ms: int | None = None, seed: int | None = None) -> Player:

@@ -1,12 +1,11 @@
-"""Rules of the four games, as the official CodinGame referees play them.
+"""Rules of the games, as the official CodinGame referees play them.
 
-`get_game("c4")` returns the engine class of a game by id or alias; `GAME_IDS` lists the ids in the
-order the picker shows them.  Engine modules are imported lazily so a command that needs one game
-does not pay for the others.
+`get_game("c4")` returns the engine class of a game by id or alias; `game_ids()` lists the ids in the
+order the picker shows them (`GAME_IDS` is the same, read when asked).  Games are found through
+engines/registry.py, and engine modules are imported lazily so a command that needs one game does not
+pay for the others.
 """
 from __future__ import annotations
-
-import importlib
 
 from engines.base import (  # noqa: F401  (re-exported: the protocol every caller uses)
     EngineError,
@@ -19,36 +18,43 @@ from engines.base import (  # noqa: F401  (re-exported: the protocol every calle
     TimeLimits,
 )
 from engines.base import quote
-
-# id -> (module, class name, aliases)
-_REGISTRY: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "paper-soccer": ("engines.paper_soccer", "PaperSoccer", ("ps",)),
-    "cultist-wars": ("engines.cultist_wars", "CultistWars", ("cw",)),
-    "connect4": ("engines.connect4", "Connect4", ("c4",)),
-    "lines-of-action": ("engines.lines_of_action", "LinesOfAction", ("loa",)),
-}
-
-GAME_IDS: tuple[str, ...] = tuple(_REGISTRY)
+from engines.registry import MissingPart, UnknownGame, engine_class, extras_problem, game_ids  # noqa: F401
 
 
-class UnknownGame(EngineError):
-    pass
+def __getattr__(name: str):
+    if name == "GAME_IDS":  # read at each use: a game registered later is in it
+        return game_ids()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def resolve_game_id(name: str) -> str:
-    """The canonical id of a game id or alias (case-insensitive); raises UnknownGame."""
+    """The canonical id of a game id or alias (case-insensitive); raises UnknownGame.
+
+    An id is found without importing anything; an alias is looked for on the engine classes, which
+    are imported one at a time until one declares it."""
     key = name.strip().lower()
-    for gid, (_, _, aliases) in _REGISTRY.items():
-        if key == gid or key in aliases:
+    ids = game_ids()
+    if key in ids:
+        return key
+    for gid in ids:
+        if key in game_aliases(gid):
             return gid
-    known = ", ".join(f"{gid} ({'/'.join(a)})" for gid, (_, _, a) in _REGISTRY.items())
-    raise UnknownGame(f"unknown game {name!r}; known games: {known}")
+    known = ", ".join(f"{gid} ({'/'.join(game_aliases(gid))})" if game_aliases(gid) else gid for gid in ids)
+    problem = extras_problem()
+    raise UnknownGame(f"unknown game {name!r}; known games: {known}" + (f" ({problem})" if problem else ""))
+
+
+def game_aliases(game_id: str) -> tuple[str, ...]:
+    """The aliases a game's engine class declares (none when it cannot be loaded)."""
+    try:
+        return engine_class(game_id).aliases
+    except MissingPart:  # a broken game has no aliases; asking for it by id says what is wrong
+        return ()
 
 
 def get_game(name: str) -> type[Game]:
-    """The engine class of a game, by id or alias."""
-    module, cls, _ = _REGISTRY[resolve_game_id(name)]
-    return getattr(importlib.import_module(module), cls)
+    """The engine class of a game, by id or alias; MissingPart when its engine cannot be loaded."""
+    return engine_class(resolve_game_id(name))
 
 
 def start_position(record: GameRecord) -> Game:

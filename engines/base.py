@@ -146,7 +146,9 @@ FORFEIT_REASONS = (Termination.INVALID, Termination.TIMEOUT, Termination.CRASH)
 class Game(abc.ABC, Generic[M]):
     """A two-player CodinGame arena game: one position plus the moves that led to it."""
 
-    id: ClassVar[str]  # e.g. "connect4" (its aliases are declared once, in engines/__init__.py)
+    id: ClassVar[str]  # e.g. "connect4"; where its layers live is registered in engines/registry.py
+    aliases: ClassVar[tuple[str, ...]] = ()  # other names a user may type for it, e.g. ("c4",)
+    side_names: ClassVar[tuple[str, str]] = ("Player 1", "Player 2")  # seat 0's and seat 1's, for people
     seeded: ClassVar[bool] = False  # True where the seed changes the game itself (Cultist Wars' map)
     # True where the referee tells a bot the whole position every turn, so that a bot can take over a
     # game after an opening; False where it tells only the last move (Paper Soccer).

@@ -122,6 +122,8 @@ _OUT_DRAW = Outcome(None, "board_full", (DRAW_SCORE, DRAW_SCORE), "the board is 
 
 class Connect4(Game[int]):
     id = "connect4"
+    aliases = ("c4",)
+    side_names = ("Red", "Yellow")
     title = "Connect 4"
     description = "Connect four on a 7x9 board; the second player may STEAL the first chip."
     limits = TimeLimits(first_ms=1000, turn_ms=100)

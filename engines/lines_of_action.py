@@ -301,6 +301,8 @@ START_WHITE = sum(BIT[8 * y] | BIT[8 * y + 7] for y in range(1, 7))
 
 class LinesOfAction(Game[Move]):
     id = "lines-of-action"
+    aliases = ("loa",)
+    side_names = ("Black", "White")
     title = "Lines of Action"
     description = "Gather all your checkers into one group; each move goes as far as the line holds checkers."
     limits = TimeLimits(first_ms=1000, turn_ms=150)

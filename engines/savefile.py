@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engines import GAME_IDS, UnknownGame, get_game, resolve_game_id, start_position
+from engines import UnknownGame, game_ids, get_game, resolve_game_id, start_position
 from engines.base import FORFEIT_REASONS, EngineError, Game, Outcome, Termination
 from engines.numbers import SEED_MAX, SEED_MIN, NumberError, one_line, parse_int, quote
 from engines.record import RecordError, TurnRecord, parse_line, to_lines
@@ -191,7 +191,7 @@ def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
     try:
         game_id = resolve_game_id(game_name)
     except UnknownGame:
-        raise SaveFormatError(f"unknown game {quote(game_name)} (known: {', '.join(GAME_IDS)})", gline) from None
+        raise SaveFormatError(f"unknown game {quote(game_name)} (known: {', '.join(game_ids())})", gline) from None
     if expect_game is not None and resolve_game_id(expect_game) != game_id:
         raise SaveFormatError(f"this is a {game_id} save, not {resolve_game_id(expect_game)}", gline)
     seed = number("seed", SEED_MIN, SEED_MAX, "seed") if "seed" in header else None

@@ -101,3 +101,59 @@ def test_no_import_cycle_among_the_projects_modules():
     for m in sorted(modules):
         if m not in seen:
             visit(m, [])
+
+
+# ------------------------------------------------------------------ one place per game
+
+def game_modules() -> set[str]:
+    """The per-game packages (or modules) of every registered game, as engines/registry.py places them."""
+    from engines import game_ids
+    from engines.registry import entry
+
+    out = set()
+    for gid in game_ids():
+        e = entry(gid)
+        out.update(path.partition(":")[0] for path in (e.engine, e.ai, e.board) if path)
+    return out
+
+
+def game_names() -> tuple[set[str], set[str]]:
+    """What names a game: (the ids and their aliases, the engine classes' names)."""
+    from engines import game_aliases, game_ids, get_game
+
+    return ({name for gid in game_ids() for name in (gid, *game_aliases(gid))},
+            {get_game(gid).__name__ for gid in game_ids()})
+
+
+def shared_files() -> list[Path]:
+    """Every shipped module outside the per-game packages and the registry itself."""
+    games = game_modules()
+
+    def per_game(path: Path) -> bool:
+        name = module_name(path)
+        return any(name == g or name.startswith(g + ".") for g in games)
+    return [p for pkg in ("engines", "ai", "tui") for p in files(pkg)
+            if not per_game(p) and p != ROOT / "engines" / "registry.py"]
+
+
+def test_the_scan_sees_every_game_and_their_packages():
+    assert {"engines.connect4", "ai.connect4", "tui.widgets.boards.connect4"} <= game_modules()
+    ids, classes = game_names()
+    assert {"connect4", "c4", "lines-of-action", "loa"} <= ids and "Connect4" in classes
+    assert ROOT / "ai" / "levels.py" in shared_files()
+    assert ROOT / "ai" / "connect4" / "tools.py" not in shared_files()
+
+
+@pytest.mark.parametrize("path", shared_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_shared_module_names_a_game(path):
+    """A game is found through the registry: shared code holds no per-game table, test or import (a
+    string that is a game's id or alias, a name that is its engine class, an import of its packages)."""
+    (ids, classes), games = game_names(), game_modules()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = [f"line {node.lineno}: {node.value!r}" for node in ast.walk(tree)
+             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in ids]
+    found += [f"line {node.lineno}: {ast.unparse(node)}" for node in ast.walk(tree)
+              if getattr(node, "id", None) in classes or getattr(node, "attr", None) in classes]
+    found += [f"imports {name}" for name in sorted(full_imports(path))
+              if any(name == g or name.startswith(g + ".") for g in games)]
+    assert not found, f"{path.relative_to(ROOT)} names a game: {found}"

@@ -1,5 +1,5 @@
 """Opening knowledge computed offline by deep search: the first move, the STEAL decision, and the book
-moves of the next few plies (ai/connect4/opening_book.py, written by `python -m ai.tools.connect4_book`).
+moves of the next few plies (ai/connect4/opening_book.py, written by `python -m ai.connect4.build_book`).
 
 - `REPLY[c]`: player 1's answer when player 0 opened in column c: STEAL or a column, with the search
   scores (player 1's side) of stealing and of the best drop.  Player 1 steals exactly when stealing
@@ -10,7 +10,7 @@ moves of the next few plies (ai/connect4/opening_book.py, written by `python -m 
   (`lines --won`) level 6's moves of a game it won against a nearly deterministic bot, up to where
   `SOLVED` proves the position won: its own 60 ms choices there vary from game to game, and some of
   the other lines were lost.
-- `SOLVED` (ai/connect4/solved_book.py, written by `python -m ai.tools.connect4_book solved`): key ->
+- `SOLVED` (ai/connect4/solved_book.py, written by `python -m ai.connect4.build_book solved`): key ->
   (move, value) for middle-game positions (28 to 40 empty cells) where level 6 once chose a move worse
   than the exact game value, found by solving the games it lost or drew; `value` is 1 (the move wins)
   or 0 (it draws).  These positions are decided deeper than a turn's search reaches.

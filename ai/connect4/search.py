@@ -238,7 +238,7 @@ class Searcher:
         cells: the other side's are the parent's), passing the winning cells it computed to a child
         that it does search.  Tables replace arithmetic where a lookup makes no new int.  No garbage
         is made per node except the small move list and the table entry.  (Profiled with
-        `python -m ai.tools.connect4_speed`; a change here must leave its digest unchanged.)
+        `python -m ai.connect4.speed_digest`; a change here must leave its digest unchanged.)
         """
         tt = self.tt
         tt_get = tt.get

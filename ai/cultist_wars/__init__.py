@@ -14,4 +14,14 @@ from ai.cultist_wars.speed import search_speed
 
 make_player = CultistWarsPlayer  # make_player(level, *, think_ms=None, seed=None, **level_changes)
 
-__all__ = ["LEVELS", "LEVEL_TABLE", "CultistWarsPlayer", "make_player", "search_speed"]
+# What the analysis' win chances are (ai/analysis.py): (A, K) of P(mover wins) = 1 / (1 + e^-(A + K * score)),
+# fitted on self-play between levels 2..5 by `python -m ai.tools.calibrate GAME --games 40`.
+CALIBRATION = (-0.4739, 0.8968)  # 2,137 positions, log loss 0.399 (30 games, every other position)
+
+# (Elo difference, its 95% error) of level N+1 over level N, N = 1..5 (ai/ratings.py; README, "The level ladder").
+LADDER = ((798, 296), (330, 95), (225, 77), (160, 71), (123, 63))
+
+OPENSPIEL_GAME = None  # OpenSpiel has no such game
+
+__all__ = ["CALIBRATION", "CultistWarsPlayer", "LADDER", "LEVELS", "LEVEL_TABLE", "OPENSPIEL_GAME",
+           "make_player", "search_speed"]

@@ -23,4 +23,15 @@ from ai.lines_of_action.speed import search_speed
 
 make_player = LinesOfActionPlayer  # make_player(level, *, think_ms=None, seed=None, **level_changes)
 
-__all__ = ["LEVELS", "LEVEL_TABLE", "LinesOfActionPlayer", "make_player", "search_speed"]
+# What the analysis' win chances are (ai/analysis.py): (A, K) of P(mover wins) = 1 / (1 + e^-(A + K * score)),
+# fitted on self-play between levels 2..5 by `python -m ai.tools.calibrate GAME --games 40`.
+CALIBRATION = (-0.6591, 2.2467)  # 1,010 positions, log loss 0.434
+
+# (Elo difference, its 95% error) of level N+1 over level N, N = 1..5 (ai/ratings.py; README, "The level ladder").
+LADDER = ((676, 339), (382, 129), (147, 76), (156, 77), (512, 229))
+
+# The nearest game OpenSpiel has (`termarena bench` measures its C++ playouts beside ours).
+OPENSPIEL_GAME = "lines_of_action"
+
+__all__ = ["CALIBRATION", "LADDER", "LEVELS", "LEVEL_TABLE", "LinesOfActionPlayer", "OPENSPIEL_GAME",
+           "make_player", "search_speed"]

@@ -1,12 +1,14 @@
 """Paper Soccer AI: alpha-beta over whole turns (bounce chains deduplicated by effect) with a
 transposition table, immediate-goal detection and don't-lose filtering.
 
-`make_player(level, think_ms=None, seed=None)`, `LEVELS` and `search_speed` are the interface that
-ai/levels.py and `termarena bench` use; the levels are in `player.py`, the search in `search.py`,
-the pitch and turn generator in `board.py`, the benchmark in `speed.py`.
+`make_player(level, think_ms=None, seed=None)`, `LEVELS`, `search_speed`, `CALIBRATION`, `LADDER` and
+`OPENSPIEL_GAME` are what every game's AI package offers (ai/levels.py); `load_compiled` and
+`compiled_search_speed` give `termarena bench` the compiled tree of the `fast` extra.  The levels are in
+`player.py`, the search in `search.py`, the pitch and turn generator in `board.py`, the benchmark in
+`speed.py`, what the tuning tools need in `tools.py`, the learned value's fit in `fit_value.py`.
 """
 from ai.paper_soccer.player import LEVEL_TABLE, LEVELS, PaperSoccerPlayer
-from ai.paper_soccer.speed import search_speed
+from ai.paper_soccer.speed import compiled_search_speed, search_speed
 
 make_player = PaperSoccerPlayer  # make_player(level, *, think_ms=None, seed=None, **level_changes)
 
@@ -15,4 +17,24 @@ make_player = PaperSoccerPlayer  # make_player(level, *, think_ms=None, seed=Non
 # (`python -m ai.tools.calibrate paper-soccer --games 40` with it: K = -0.016, log loss 0.692, a coin's)
 ANALYSIS_CHANGES = {"value": ""}
 
-__all__ = ["ANALYSIS_CHANGES", "LEVELS", "LEVEL_TABLE", "PaperSoccerPlayer", "make_player", "search_speed"]
+# What the analysis' win chances are (ai/analysis.py): (A, K) of P(mover wins) = 1 / (1 + e^-(A + K * score)),
+# fitted on self-play between levels 2..5 by `python -m ai.tools.calibrate GAME --games 40`.
+CALIBRATION = (-0.0303, 0.0676)  # 1,568 positions, log loss 0.685: the score says little
+
+# (Elo difference, its 95% error) of level N+1 over level N, N = 1..5 (ai/ratings.py; README, "The level ladder").
+LADDER = ((241, 89), (173, 79), (186, 56), (135, 52), (449, 165))
+
+OPENSPIEL_GAME = None  # OpenSpiel has no such game
+
+
+def load_compiled() -> str:
+    """Loads (or compiles, once) the compiled tree of the `fast` extra, so that `termarena bench` starts no
+    clock meanwhile: why it is not there, or "" when it is."""
+    from ai.paper_soccer import accelerator
+
+    accelerator.compiled_tree(wait=True)
+    return accelerator.error
+
+
+__all__ = ["ANALYSIS_CHANGES", "CALIBRATION", "LADDER", "LEVELS", "LEVEL_TABLE", "OPENSPIEL_GAME",
+           "PaperSoccerPlayer", "compiled_search_speed", "load_compiled", "make_player", "search_speed"]

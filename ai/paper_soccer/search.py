@@ -50,7 +50,7 @@
   - `free`: the free edges at the ball.
   With `danger` the search scales: 4,000 nodes beat 1,000 nodes 44-16.
   The leaf reads these weights as `value.Tables` (`hand_tables`), the form the learned value
-  (`value.load`, fitted to game results by ai/tools/paper_soccer_value.py) has too: a weight per
+  (`value.load`, fitted to game results by ai/paper_soccer/fit_value.py) has too: a weight per
   point for the ball and for each side's danger points, per count of danger points, per free edge.
 """
 from __future__ import annotations

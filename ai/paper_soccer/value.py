@@ -12,7 +12,7 @@ score this turn is
 
 (the danger points: `board.flood`).  The hand-set weights are the case mine = danger, theirs = -danger,
 ball = rows of progress (and the mouth bonus), free = per free edge; the learned value fits every entry
-(`ai/tools/paper_soccer_value.py`: logistic regression on game results, weights in `value.txt`).
+(`ai/paper_soccer/fit_value.py`: logistic regression on game results, weights in `value.txt`).
 
 `Tables` expands the cells to per-seat, per-point integer tables, which the pure-Python leaf and the
 compiled one read alike: integer sums, so both give the same value whatever the order.

@@ -4,7 +4,7 @@ UCT as OpenSpiel's `MCTSBot` plays by default: UCB1 with c = 2 on returns in [-1
 expanded one at a time in random order, one random rollout per expansion played to the end of the
 game, MCTS-Solver backup of proven wins, losses and draws (`solve`), the most visited child played (a
 proven win first, a proven loss last).  What differs per game is the position it searches: each game's
-tool module (ai/tools/<game>.py) has a `MctsPosition` on the search's own fast move generation:
+tool module (ai/<game>/tools.py) has a `MctsPosition` on the search's own fast move generation:
 
 - `moves()`: the moves at the current position;
 - `play(move)`: plays it and returns the result for the mover if the game ended (1, 0 or -1), else None;

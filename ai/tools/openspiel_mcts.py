@@ -1,4 +1,4 @@
-"""OpenSpiel's MCTS as an outside yardstick: our four games as OpenSpiel Python games, played by
+"""OpenSpiel's MCTS as an outside yardstick: our games as OpenSpiel Python games, played by
 `open_spiel.python.algorithms.mcts.MCTSBot` with `RandomRolloutEvaluator`, as a CodinGame bot.
 
     python -m ai.tools.openspiel_mcts GAME [--seconds S] [--simulations N] [--seed N] [--log FILE]
@@ -9,19 +9,12 @@ The games (registered with `pyspiel.register_game` as `termarena_<game>`, built 
 `open_spiel/python/games/tic_tac_toe.py`: a GameType/GameInfo and a `pyspiel.State` subclass) are
 deterministic, perfect-information, zero-sum, terminal rewards +1/-1/0.  The state wraps our engine;
 OpenSpiel clones a Python state with `copy.deepcopy`, which here is the engine's `copy()`.
-Actions (stable integers, legal lists in ascending order):
-- connect4: the column 0..8; STEAL is 9.
-- lines-of-action: `from * 64 + to` (squares a1 = 0 .. h8 = 63); pass is 4096.
-- cultist-wars: 0 is WAIT; unit u's actions start at 1 + 119 * u: + tile (y * 13 + x, 0..90) for MOVE to
-  that tile, + 91 + target for SHOOT, + 105 + target for CONVERT (targets are unit ids 0..13).
-  The legal list is the engine's canonical one (one action per distinct effect).  Cultist Wars'
-  neutral move is driven by the referee's generator, whose state is part of the position, so the
-  game is deterministic for OpenSpiel too.
-- paper-soccer: one action is one step, the direction 0..7; during a bounce the same player moves
-  again.  So one CodinGame turn is several OpenSpiel decisions: the bot searches each step (a fresh
-  `MCTSBot.step` per decision, as OpenSpiel's own game loop would call it) and prints the steps of
-  the turn together.  Time per step: all that is left of the turn when no legal step can bounce
-  (the step surely ends the turn), else half of it.
+Actions are stable integers, legal lists in ascending order: each game's tools module says what they
+mean (`OpenSpielActions` in ai/<game>/tools.py, on ai/tools/int_actions.py).  Where one CodinGame turn
+is several decisions of one player (Paper Soccer: one action a step), the bot searches each decision (a
+fresh `MCTSBot.step` per decision, as OpenSpiel's own game loop would call it) and prints the turn's
+actions together.  Time per decision: all that is left of the turn when no legal action can leave the
+turn unfinished (the action surely ends the turn), else half of it.
 
 The search is OpenSpiel's unchanged: uct_c = 2, one random rollout per leaf (the defaults of
 open_spiel/python/examples/mcts.py), MCTS-Solver on, the most visited child played.  MCTSBot only
@@ -49,14 +42,10 @@ import pyspiel
 from open_spiel.python.algorithms import mcts
 
 from ai.bot import MARGIN, run_bot
+from ai.tools.int_actions import IntActions
+from ai.tools.specs import game_tools
 from engines import get_game, resolve_game_id
 from engines.base import Game
-from engines.connect4 import STEAL
-from engines.cultist_wars import CONVERT, MOVE, SHOOT, WAIT, Move as CwMove
-from engines.cultist_wars.board import N_TILES, XY, tile
-from engines.cultist_wars.rules import N_UNITS
-from engines.lines_of_action import PASS, Move as LoaMove
-from engines.paper_soccer import FULL, N_POINTS, TurnBuilder
 
 UCT_C = 2.0  # open_spiel/python/examples/mcts.py: flags.DEFINE_integer("uct_c", 2, ...)
 ROLLOUTS = 1  # the same example's rollout_count
@@ -112,169 +101,12 @@ class TimedMCTSBot(mcts.MCTSBot):
         return self.last_root
 
 
-# ------------------------------------------------------------------------------- the engines as integer actions
-
-class _Adapter:
-    """One engine position seen through integer actions; `__deepcopy__` is OpenSpiel's clone."""
-
-    def __init__(self, g: Game):
-        self.g = g
-
-    def __deepcopy__(self, memo) -> "_Adapter":
-        return type(self)(self.g.copy())
-
-    def player(self) -> int:
-        return self.g.current_player()
-
-    def outcome(self):
-        return self.g.outcome()
-
-    def mid_turn(self) -> bool:
-        return False
-
-    def legal(self) -> list[int]:
-        return sorted(self.encode(m) for m in self.g.legal_moves())
-
-    def apply(self, action: int) -> None:
-        self.g.push(self.decode(action))
-
-    def action_str(self, action: int) -> str:
-        return self.g.move_to_str(self.decode(action))
-
-    def turn_output(self, actions: list[int], start: Game) -> str:
-        return start.move_to_str(self.decode(actions[0]))
-
-    def encode(self, move) -> int:
-        raise NotImplementedError
-
-    def decode(self, action: int):
-        raise NotImplementedError
-
-
-class _Connect4(_Adapter):
-    def legal(self) -> list[int]:
-        moves = self.g.legal_moves()  # ascending columns, then STEAL
-        if moves and moves[-1] == STEAL:
-            moves[-1] = 9
-        return moves
-
-    def encode(self, move: int) -> int:
-        return 9 if move == STEAL else move
-
-    def decode(self, action: int) -> int:
-        return STEAL if action == 9 else action
-
-
-_LOA_MOVES = [LoaMove(a // 64, a % 64) for a in range(64 * 64)] + [PASS]
-
-
-_LOA_CODES = {m: a for a, m in enumerate(_LOA_MOVES)}
-
-
-class _LinesOfAction(_Adapter):
-    def legal(self) -> list[int]:
-        return sorted(map(_LOA_CODES.__getitem__, self.g.legal_moves()))
-
-    def encode(self, move) -> int:
-        return _LOA_CODES[move]
-
-    def decode(self, action: int):
-        return _LOA_MOVES[action]
-
-
-_CW_STRIDE = N_TILES + 2 * N_UNITS  # 119 actions per unit
-
-
-def _cw_encode(move: CwMove) -> int:
-    if move.kind == WAIT:
-        return 0
-    base = 1 + move.unit * _CW_STRIDE
-    if move.kind == MOVE:
-        return base + tile(move.x, move.y)
-    return base + N_TILES + move.target + (N_UNITS if move.kind == CONVERT else 0)
-
-
-def _cw_decode_table() -> list[CwMove]:
-    table = [CwMove(WAIT)] * (1 + N_UNITS * _CW_STRIDE)
-    for u in range(N_UNITS):
-        for t in range(N_TILES):
-            m = CwMove(MOVE, u, *XY[t])
-            table[_cw_encode(m)] = m
-        for target in range(N_UNITS):
-            for kind in (SHOOT, CONVERT):
-                m = CwMove(kind, u, target=target)
-                table[_cw_encode(m)] = m
-    return table
-
-
-_CW_MOVES = _cw_decode_table()
-_CW_CODES = {m: a for a, m in enumerate(_CW_MOVES) if a == 0 or m.kind != WAIT}
-
-
-class _CultistWars(_Adapter):
-    def legal(self) -> list[int]:
-        return sorted(map(_CW_CODES.__getitem__, self.g.legal_moves()))
-
-    def encode(self, move: CwMove) -> int:
-        return _cw_encode(move)
-
-    def decode(self, action: int) -> CwMove:
-        return _CW_MOVES[action]
-
-
-class _PaperSoccer(_Adapter):
-    """`g` is the position at the start of the turn; the turn in progress is built on a TurnBuilder."""
-
-    def __init__(self, g: Game, steps: str = ""):
-        super().__init__(g)
-        self.tb: TurnBuilder | None = None
-        for c in steps:
-            self.apply(int(c))
-
-    def __deepcopy__(self, memo) -> "_PaperSoccer":
-        return _PaperSoccer(self.g.copy(), self.tb.move if self.tb is not None else "")
-
-    def mid_turn(self) -> bool:
-        return self.tb is not None and self.tb.move != ""
-
-    def legal(self) -> list[int]:
-        if self.g.is_over():
-            return []
-        if self.tb is None:
-            self.tb = TurnBuilder(self.g)
-        return sorted(self.tb.legal_steps())
-
-    def apply(self, action: int) -> None:
-        if self.tb is None:
-            self.tb = TurnBuilder(self.g)
-        if not self.tb.step(action):
-            self.g.push(self.tb.move)
-            self.tb = None
-
-    def action_str(self, action: int) -> str:
-        return str(action)
-
-    def turn_output(self, actions: list[int], start: Game) -> str:
-        return "".join(str(a) for a in actions)
-
-
-_PS_EDGES = sum(bin(m).count("1") for m in FULL[:N_POINTS]) // 2 - len(get_game("paper-soccer").new().drawn_edges())
-
-# game id -> (adapter, num_distinct_actions, max_game_length in OpenSpiel decisions)
-_GAMES: dict[str, tuple[type[_Adapter], int, int]] = {
-    "connect4": (_Connect4, 10, get_game("connect4").max_turns),
-    "lines-of-action": (_LinesOfAction, 64 * 64 + 1, get_game("lines-of-action").max_turns),
-    "cultist-wars": (_CultistWars, 1 + N_UNITS * _CW_STRIDE, get_game("cultist-wars").max_turns),
-    "paper-soccer": (_PaperSoccer, 8, _PS_EDGES),
-}
-
-
 # ------------------------------------------------------------------------------- OpenSpiel Python games
 
 class TermarenaState(pyspiel.State):
     """An OpenSpiel state over one of our engines (see the module docstring for the actions)."""
 
-    def __init__(self, game: "pyspiel.Game", adapter: _Adapter):
+    def __init__(self, game: "pyspiel.Game", adapter: IntActions):
         super().__init__(game)
         self.a = adapter
         self._to_move = self._who_moves()
@@ -312,8 +144,15 @@ def short_name(game_id: str) -> str:
     return "termarena_" + game_id.replace("-", "_")
 
 
+_registered: set[str] = set()
+
+
 def _register(game_id: str) -> None:
-    adapter, n_actions, max_length = _GAMES[game_id]
+    """The game as `termarena_<game>` in pyspiel, once (its tools module's OpenSpielActions)."""
+    if game_id in _registered:
+        return
+    adapter = game_tools(game_id).OpenSpielActions
+    n_actions, max_length = adapter.NUM_ACTIONS, adapter.MAX_LENGTH
     engine = get_game(game_id)
     game_type = pyspiel.GameType(
         short_name=short_name(game_id),
@@ -352,14 +191,13 @@ def _register(game_id: str) -> None:
 
     TermarenaGame.__name__ = TermarenaGame.__qualname__ = f"Termarena_{game_id.replace('-', '_')}"
     pyspiel.register_game(game_type, TermarenaGame)
-
-
-for _gid in _GAMES:
-    _register(_gid)
+    _registered.add(game_id)
 
 
 def load_game(game_id: str) -> "pyspiel.Game":
-    return pyspiel.load_game(short_name(resolve_game_id(game_id)))
+    gid = resolve_game_id(game_id)
+    _register(gid)
+    return pyspiel.load_game(short_name(gid))
 
 
 # ------------------------------------------------------------------------------- the player
@@ -418,7 +256,7 @@ class OpenSpielMCTSPlayer:
 
     def _may_continue(self, state, legal: list[int]) -> bool:
         """Whether some legal action leaves the same player in the middle of a turn (Paper Soccer)."""
-        if not isinstance(state.a, _PaperSoccer):
+        if not state.a.multi_step:
             return False
         for action in legal:
             probe = state.a.__deepcopy__(None)

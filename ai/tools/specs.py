@@ -5,8 +5,8 @@ floats, or else strings; a bare value names the kind's own, as in `level:5`).
   level's fields (`level:5,nodes=600`).
 - `mcts[:KEY=V,...]`: the UCT yardstick (ai/tools/mcts.py): ms, iterations, c, solve, and the game's
   own playout options (Connect 4's `decisive`).
-- any other kind is the game's own (ai/tools/<game>.py `make_player`): `ab:KEY=V,...` its bare
-  search, Cultist Wars' `greedy`.
+- any other kind is the game's own (its tools module, ai/<game>/tools.py, `make_player`):
+  `ab:KEY=V,...` its bare search, Cultist Wars' `greedy`.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from types import ModuleType
 from ai.levels import ai_module
 from ai.tools.mcts import Mcts
 from engines import resolve_game_id
+from engines.registry import MissingPart
 
 
 def parse_spec(spec: str) -> tuple[str, dict]:
@@ -40,8 +41,18 @@ def _value(text: str) -> int | float | str:
 
 
 def game_tools(game_id: str) -> ModuleType:
-    """The tools' module of a game (ai/tools/<game>.py)."""
-    return importlib.import_module("ai.tools." + resolve_game_id(game_id).replace("-", "_"))
+    """The tools' module of a game: the `tools` module of its AI package (ai/<game>/tools.py), with the
+    arena's openings, the bare search as `ab:`, the yardstick's position and OpenSpiel's actions."""
+    package = ai_module(game_id)
+    if package is None:
+        raise MissingPart(f"game {resolve_game_id(game_id)} has no AI package, so no tools")
+    name = package.__name__ + ".tools"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        raise MissingPart(f"game {resolve_game_id(game_id)}: its AI package has no tools module ({name})") from None
 
 
 def make_player(game_id: str, spec: str, seed: int | None = None):

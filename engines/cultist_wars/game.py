@@ -48,6 +48,8 @@ _CONVERT = [[Move(CONVERT, u, target=t) for t in range(N_UNITS)] for u in range(
 
 class CultistWars(Game[Move]):
     id: ClassVar[str] = "cultist-wars"
+    aliases: ClassVar[tuple[str, ...]] = ("cw",)
+    side_names: ClassVar[tuple[str, str]] = ("Red", "Blue")
     seeded: ClassVar[bool] = True  # the seed draws the map
     title: ClassVar[str] = "Cultist Wars"
     description: ClassVar[str] = "Convert neutrals with your leader, shoot enemy cultists on a 13x7 map"

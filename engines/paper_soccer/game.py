@@ -29,6 +29,8 @@ _VALID_CHARS = frozenset("012345678")
 
 class PaperSoccer(Game[str]):
     id = "paper-soccer"
+    aliases = ("ps",)
+    side_names = ("Red", "Blue")
     title = "Paper Soccer"
     whole_position_input = False  # each turn a bot is told only the move just played
     description = "Draw lines on squared paper, bounce off drawn lines and push the ball into the goal."

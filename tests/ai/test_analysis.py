@@ -5,9 +5,8 @@ from pathlib import Path
 
 from hypothesis import given, strategies as st
 
-from ai.analysis import (CALIBRATION, THRESHOLDS, analyse_game, analysis_json, analysis_player, evaluate,
-                         label_for, win_probability)
-from engines import get_game
+from ai.analysis import analyse_game, analysis_json, analysis_player, evaluate, label_for, win_probability
+from engines import GAME_IDS, get_game
 from engines.savefile import parse
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "analysis"
@@ -56,13 +55,13 @@ def test_a_position_evaluation_lists_the_best_moves_best_first():
     assert [line.score for line in ev.lines] == sorted((line.score for line in ev.lines), reverse=True)
 
 
-@given(st.sampled_from(sorted(CALIBRATION)), st.floats(-1e7, 1e7), st.floats(-1e7, 1e7))
+@given(st.sampled_from(GAME_IDS), st.floats(-1e7, 1e7), st.floats(-1e7, 1e7))
 def test_win_probability_is_a_probability_that_grows_with_the_score(game, a, b):
     lo, hi = sorted((a, b))
     assert 0.0 <= win_probability(game, lo) <= win_probability(game, hi) <= 1.0
 
 
-@given(st.sampled_from(sorted(THRESHOLDS)), st.floats(0.0, 1.0), st.floats(0.0, 1.0))
+@given(st.sampled_from(GAME_IDS), st.floats(0.0, 1.0), st.floats(0.0, 1.0))
 def test_a_larger_loss_never_gets_a_milder_label(game, a, b):
     order = [None, "inaccuracy", "mistake", "blunder"]
     lo, hi = sorted((a, b))

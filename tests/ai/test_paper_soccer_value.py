@@ -64,7 +64,7 @@ def test_the_shipped_learned_value_loads():
 def test_the_fitting_tool_writes_weights_the_search_reads(tmp_path):
     pytest.importorskip("numpy")
     from ai.tools.arena import run
-    from ai.tools.paper_soccer_value import main
+    from ai.paper_soccer.fit_value import main
 
     games = tmp_path / "games.txt"
     run("paper-soccer", "level:3", "level:4", 6, jobs=1, quiet=True, games_out=str(games))
@@ -88,7 +88,7 @@ def test_level_6_plays_the_learned_value_and_the_analysis_and_lower_levels_the_h
 
 def test_the_fitting_tool_skips_what_is_not_a_game(tmp_path, capsys):
     pytest.importorskip("numpy")
-    from ai.tools.paper_soccer_value import main, read_games
+    from ai.paper_soccer.fit_value import main, read_games
 
     (tmp_path / "binary.txt").write_bytes(b"\xff\xfe\x00junk")
     (tmp_path / "broken.txt").write_text("# termarena save\nformat = 99\n")

@@ -85,7 +85,7 @@ for game_id in GAME_IDS:
     game = get_game(game_id).new(7)
     for level in range(1, 7):
         make_player(game_id, level).choose(game, time.monotonic() + 0.05)
-print(sorted(m for m in sys.modules if m == "ai.tools" or m.startswith("ai.tools.")))
+print(sorted(m for m in sys.modules if m == "ai.tools" or m.startswith("ai.tools.") or m.endswith(".tools")))
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr

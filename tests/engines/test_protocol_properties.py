@@ -1,4 +1,5 @@
-"""Invariants every engine keeps, checked over random games of every game (hypothesis drives the dice)."""
+"""Invariants every engine keeps, checked over random games of every registered game, the test-only
+tic-tac-toe included (hypothesis drives the dice)."""
 from __future__ import annotations
 
 import random
@@ -7,8 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines import GAME_IDS, get_game
+from engines import get_game
 from engines.base import InvalidOutput
+from tests.helpers.games import ALL_GAMES
+
+pytestmark = pytest.mark.usefixtures("with_tictactoe")
 
 PROPS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -25,7 +29,7 @@ def random_game(game_id: str, seed: int, plies: int | None = None):
     return game, rng
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 @PROPS
 @given(seed=st.integers(0, 2**32 - 1))
 def test_every_legal_move_is_accepted_by_the_output_parser(game_id, seed):
@@ -35,7 +39,7 @@ def test_every_legal_move_is_accepted_by_the_output_parser(game_id, seed):
         assert game.parse_output(text) == move, text
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 @PROPS
 @given(seed=st.integers(0, 2**32 - 1), junk=st.text(max_size=12))
 def test_what_the_parser_accepts_is_legal(game_id, seed, junk):
@@ -55,7 +59,7 @@ def test_what_the_parser_accepts_is_legal(game_id, seed, junk):
         assert game.is_legal(move), text  # ... and legal
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 @PROPS
 @given(seed=st.integers(0, 2**32 - 1))
 def test_pop_restores_the_exact_previous_position(game_id, seed):
@@ -71,7 +75,7 @@ def test_pop_restores_the_exact_previous_position(game_id, seed):
     assert game.legal_moves() == before_moves
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 @PROPS
 @given(seed=st.integers(0, 2**32 - 1))
 def test_position_text_round_trips(game_id, seed):
@@ -86,7 +90,7 @@ def test_position_text_round_trips(game_id, seed):
                                                   and again.outcome().winner == game.outcome().winner)
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 @PROPS
 @given(seed=st.integers(0, 2**32 - 1))
 def test_games_end_within_the_turn_limit(game_id, seed):
@@ -102,7 +106,7 @@ def test_games_end_within_the_turn_limit(game_id, seed):
         assert out.scores[0] == out.scores[1]
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 @PROPS
 @given(seed=st.integers(0, 2**32 - 1))
 def test_copy_is_independent(game_id, seed):
@@ -117,7 +121,7 @@ def test_copy_is_independent(game_id, seed):
     assert clone.ply == game.ply + 1
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 @PROPS
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_bot_rebuilds_the_referees_position_from_its_input(game_id, seed):

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import typer
 
-from engines import GAME_IDS, UnknownGame, resolve_game_id
+from engines import UnknownGame, game_aliases, game_ids, resolve_game_id
 from engines.numbers import SEED_MAX
 from tui.core.specs import DEFAULT_LEVEL, PlayerSpec, SpecError, parse_spec
 
-GAMES_HELP = "Game id or alias: " + ", ".join(GAME_IDS) + " (ps, cw, c4, loa)."
+GAMES_HELP = (f"Game id or alias: {', '.join(game_ids())} "
+              f"({', '.join(alias for gid in game_ids() for alias in game_aliases(gid))}).")
 
 
 def game_id(name: str) -> str:

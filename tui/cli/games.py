@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from engines import GAME_IDS
+from engines import game_ids
 from engines.numbers import SEED_MAX, SEED_MIN
 from tui.cli.app import app
 from tui.cli.args import (
@@ -294,19 +294,24 @@ def bench(
     from rich.console import Console
     from rich.table import Table
 
-    from ai.bench import compiled_search_speed, openspiel_installed, openspiel_playouts, random_playouts, search_speed
-    from ai.paper_soccer import accelerator
+    from ai.bench import (compiled_search_speed, openspiel_game, openspiel_installed, openspiel_playouts,
+                          prepare_compiled, random_playouts, search_speed)
+    from engines import get_game
 
-    ids = [game_id(game)] if game else list(GAME_IDS)
+    ids = [game_id(game)] if game else list(game_ids())
     with_openspiel = openspiel_installed()
-    caption = ("OpenSpiel: simulations/s of its C++ MCTS with random rollouts, on connect_four(rows=7,"
-               "columns=9) (no STEAL) and lines_of_action; × = termarena's games/s ÷ OpenSpiel's") \
-        if with_openspiel else "OpenSpiel's C++ rates beside these: pip install 'termarena\\[yardstick]'"
-    with_compiled = "paper-soccer" in ids
-    if with_compiled:
-        accelerator.compiled_tree(wait=True)  # loads (or compiles, once) before any clock starts
-        caption += ("\nPaper Soccer's compiled search: pip install 'termarena\\[fast]'" if accelerator.error
-                    else "\ncompiled: Paper Soccer's search with the `fast` extra (numba), same answers")
+    caption = "OpenSpiel's C++ rates beside these: pip install 'termarena\\[yardstick]'"
+    if with_openspiel:
+        nearest = [f"{name} ({note})" if note else name for name, note in filter(None, map(openspiel_game, game_ids()))]
+        caption = (f"OpenSpiel: simulations/s of its C++ MCTS with random rollouts, on {' and '.join(nearest)}; "
+                   "× = termarena's games/s ÷ OpenSpiel's")
+    # compiled searches are loaded (or compiled, once) here, before any clock starts
+    compiled = {gid: problem for gid in ids if (problem := prepare_compiled(gid)) is not None}
+    with_compiled = bool(compiled)
+    for gid, problem in compiled.items():
+        title = get_game(gid).title
+        caption += (f"\n{title}'s compiled search: pip install 'termarena\\[fast]'" if problem
+                    else f"\ncompiled: {title}'s search with the `fast` extra (numba), same answers")
     table = Table(title=f"termarena bench ({seconds:g} s per measurement, one core)", caption=caption)
     columns = ["game", "games", "plies", "games/s", "plies/s", "search nodes/s"]
     if with_compiled:

@@ -1,4 +1,4 @@
-"""The game picker: the four games, one line each; Enter (or 1-4, or a click) opens its setup."""
+"""The game picker: the registered games, one line each; Enter (or 1-9, or a click) opens its setup."""
 from __future__ import annotations
 
 from rich.table import Table
@@ -13,7 +13,7 @@ from tui.screens.arena import ArenaPage
 from tui.widgets.footer import GameFooter
 from textual.widgets.option_list import Option
 
-from engines import GAME_IDS, get_game
+from engines import game_ids, get_game
 
 
 def entry(index: int, title: str, line: str, style: str = "dim") -> Table:
@@ -26,9 +26,13 @@ def entry(index: int, title: str, line: str, style: str = "dim") -> Table:
     return table
 
 
+COUNTS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
+
+
 class PickerScreen(ArenaPage, Screen):
     BINDINGS = [
-        *[Binding(str(i + 1), f"pick({i})", "pick", show=False) for i in range(len(GAME_IDS))],
+        # keys 1-9; those past the last game do nothing
+        *[Binding(str(i + 1), f"pick({i})", "pick", show=False) for i in range(9)],
         Binding("q", "app.quit", "quit", show=False),
         Binding("l,ctrl+o", "load", "load a saved game"),
         Binding("o", "app.settings", "settings"),
@@ -37,9 +41,11 @@ class PickerScreen(ArenaPage, Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
             yield Static(Text("termarena", style="bold"), id="picker-title")
-            yield Static(Text("Four CodinGame arena games in the terminal. Pick one:", style="dim"))
+            ids = game_ids()
+            count = COUNTS[len(ids)] if len(ids) < len(COUNTS) else str(len(ids))
+            yield Static(Text(f"{count} CodinGame arena games in the terminal. Pick one:", style="dim"))
             options = []
-            for i, gid in enumerate(GAME_IDS):
+            for i, gid in enumerate(ids):
                 try:
                     cls = get_game(gid)
                 except Exception as e:  # an engine that cannot load must not take the picker down
@@ -48,8 +54,8 @@ class PickerScreen(ArenaPage, Screen):
                     continue
                 options.append(Option(entry(i, cls.title, cls.description), id=gid))
             yield OptionList(*options, id="games")
-            yield Static(Text("Enter or 1-4: set up a game · l: load a saved game · o: settings · ctrl+q: quit",
-                              style="dim"))
+            yield Static(Text(f"Enter or 1-{min(9, len(ids))}: set up a game · l: load a saved game · o: settings · "
+                              "ctrl+q: quit", style="dim"))
         yield GameFooter()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -59,4 +65,6 @@ class PickerScreen(ArenaPage, Screen):
         self.arena.show_load()
 
     def action_pick(self, index: int) -> None:
-        self.arena.show_setup(GAME_IDS[index])
+        ids = game_ids()
+        if index < len(ids):
+            self.arena.show_setup(ids[index])

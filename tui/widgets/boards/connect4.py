@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click, MouseMove
 from textual.reactive import reactive
 
-from engines.connect4 import COLS, ROWS
+from engines.connect4 import COLS, ROWS, Connect4
 from tui.widgets.boards.base import ANALYSIS_LINE_STYLE, ANALYSIS_STYLE, Board, digit_bindings
 from tui.widgets.boards.canvas import Canvas, draw_grid
+from tui.widgets.preview import stones
 
 CHIP_STYLES = ("bold red1", "bold yellow1")
 GRID_STYLE = "blue"
@@ -43,7 +45,7 @@ SMALL, LARGE = Layout(4, 2), Layout(6, 3)
 
 
 class Connect4Board(Board):
-    side_names = ("Red", "Yellow")
+    side_names = Connect4.side_names
     side_styles = CHIP_STYLES
     side_marks = ("●", "○")  # told apart without colour too, in the side panel
     ascii_glyphs = {"●": "X", "○": "O"}
@@ -192,3 +194,11 @@ class Connect4Board(Board):
         else:
             canvas.put(x, y, "▗▄▄▄▖", style)
             canvas.put(x, y + 1, "▝▀▀▀▘", style)
+
+
+def preview(game) -> Text:
+    """The load screen's small drawing of the position."""
+    return stones(game.board(), " ".join(str(c) for c in range(1, 10)), None, "01:●○", Connect4Board.side_styles)
+
+
+BOARD = Connect4Board

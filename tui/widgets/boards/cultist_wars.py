@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click
 from textual.reactive import reactive
 
 from engines.base import EngineError
-from engines.cultist_wars import CONVERT, MOVE, SHOOT, TURNS, WAIT, Move
+from engines.cultist_wars import CONVERT, MOVE, SHOOT, TURNS, WAIT, CultistWars, Move
 from tui.widgets.boards.base import ANALYSIS_BG, Board
 from tui.widgets.boards.canvas import Canvas
+from tui.widgets.preview import FLOOR
 
 WIDTH, HEIGHT = 13, 7
 SIDE_COLOURS = ("red1", "dodger_blue1")
@@ -63,7 +65,7 @@ SMALL, LARGE = Layout(4, 2), Layout(6, 3, left=2)
 
 
 class CultistWarsBoard(Board):
-    side_names = ("Red", "Blue")
+    side_names = CultistWars.side_names
     side_styles = ("bold red1", "bold dodger_blue1")
     side_marks = ("◆", "◆")
     ascii_glyphs = {"●": "c", "○": "n", "◆": "L"}  # cultist, neutral, leader
@@ -372,3 +374,29 @@ class CultistWarsBoard(Board):
             preview += " · ⏎ plays it"
         preview = preview or "m move · f shoot · c convert · w wait"
         canvas.put(0, y0 + 2, preview[:width], "yellow1" if self.pending is not None else "dim")
+
+
+def preview(game) -> Text:
+    """The load screen's small drawing of the position."""
+    styles = (*CultistWarsBoard.side_styles, "grey62")
+    chars = "0123456789abcd"
+    units = {(u.x, u.y): u for u in game.units() if u.alive}
+    text = Text(no_wrap=True)
+    rows = game.tiles()
+    for y, row in enumerate(rows):
+        for x, tile in enumerate(row):
+            unit = units.get((x, y))
+            if unit is not None:
+                mark = ("L" if unit.owner == 0 else "l") if unit.type == "leader" else chars[unit.id]
+                text.append(mark, styles[unit.owner] + (" reverse" if unit.type == "leader" else ""))
+            elif tile == "x":
+                text.append("▓", "grey50")
+            else:
+                text.append("·", FLOOR)
+        if y < len(rows) - 1:
+            text.append("\n")
+    text.append("\nL l leaders · 0-d cultists", "dim")
+    return text
+
+
+BOARD = CultistWarsBoard

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click
 from textual.reactive import reactive
 
-from engines.lines_of_action import COLOR_NAMES, PASS, square_name
+from engines.lines_of_action import COLOR_NAMES, PASS, LinesOfAction, square_name
 from tui.widgets.boards.base import ANALYSIS_BG, ANALYSIS_LINE_STYLE, Board
 from tui.widgets.boards.canvas import Canvas
+from tui.widgets.preview import stones
 
 FILES = "abcdefgh"
 LIGHT, DARK = "#d7b98e", "#a97c50"
@@ -71,7 +73,7 @@ DOT = {(4, 2): (" ▗▖ ", "    "), (6, 3): ("      ", "  ▐▌  ", "      ")}
 
 
 class LinesOfActionBoard(Board):
-    side_names = ("Black", "White")
+    side_names = LinesOfAction.side_names
     side_styles = ("bold grey70", "bold white")
     side_marks = ("●", "○")
     move_example = "b1d3"
@@ -243,3 +245,13 @@ class LinesOfActionBoard(Board):
                 col, row = dst % 8, 8 - (dst // 8 + 1)
                 canvas.put(lay.left + col * lay.cw, lay.top + row * lay.ch, str(n), ANALYSIS_LINE_STYLE)
         return canvas
+
+
+def preview(game) -> Text:
+    """The load screen's small drawing of the position."""
+    rows = game.board()
+    return stones(rows, "  a b c d e f g h", [f"{8 - i} " for i in range(len(rows))], "bw:●○",
+                  LinesOfActionBoard.side_styles)
+
+
+BOARD = LinesOfActionBoard

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click
 from textual.reactive import reactive
@@ -25,6 +26,7 @@ from engines.paper_soccer import (
     MSG_BOUNDARY,
     MSG_EXISTING,
     OPP,
+    PaperSoccer,
     TurnBuilder,
     direction_between,
     neighbour,
@@ -33,6 +35,7 @@ from engines.paper_soccer import (
 )
 from tui.widgets.boards.base import ANALYSIS_STYLE, Board
 from tui.widgets.boards.canvas import Canvas
+from tui.widgets.preview import FLOOR
 
 LINE_TURN_STYLE = "dark_cyan"  # the analysis' best line after the best turn: the same hue, fainter
 SIDE_COLOURS = ("red1", "dodger_blue1")
@@ -98,7 +101,7 @@ def _step_bindings() -> list[Binding]:
 
 
 class PaperSoccerBoard(Board):
-    side_names = ("Red", "Blue")
+    side_names = PaperSoccer.side_names
     side_styles = ("bold red1", "bold dodger_blue1")
     move_example = "02217"
     help_keys = [
@@ -296,3 +299,34 @@ class PaperSoccerBoard(Board):
         for y, seat in ((-1, 1), (11, 0)):
             label = f"{self.side_names[seat]}'s goal"
             canvas.put(lay.col(5) + 2, lay.row(y), label, f"bold {SIDE_COLOURS[seat]}")
+
+
+def preview(game) -> Text:
+    """The load screen's small drawing: the 9x11 points and both goals, the ball, and the points lines
+    were drawn to (the pitch's lines need far more room)."""
+    touched = set()
+    for a, b in game.player_edges():
+        touched.update((a, b))
+    ball = point_xy(game.ball())
+    text = Text(no_wrap=True)
+    for y in range(-1, 12):
+        line = Text()
+        for x in range(9):
+            if y in (-1, 11) and x not in (3, 4, 5):
+                line.append("  ")
+                continue
+            if (x, y) == ball:
+                line.append("●", "bold white on dark_green")
+            elif (x, y) in touched:
+                line.append("+", "bold")
+            else:
+                line.append("·", FLOOR)
+            line.append(" ")
+        text.append_text(line)
+        if y < 11:
+            text.append("\n")
+    text.append("\n● ball  + touched points", "dim")
+    return text
+
+
+BOARD = PaperSoccerBoard

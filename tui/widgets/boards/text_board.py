@@ -6,7 +6,6 @@ from tui.widgets.boards.canvas import Canvas
 
 
 class TextBoard(Board):
-    side_names = ("Player 1", "Player 2")
     help_keys: list[tuple[str, str]] = []
 
     def draw(self, width: int, height: int) -> Canvas:

@@ -5,6 +5,9 @@ import random
 import time
 
 from ai.paper_soccer.board import STEPS, apply, from_game, gen_turns, path_str, undo
+from ai.tools.int_actions import IntActions
+from engines.base import Game
+from engines.paper_soccer import FULL, N_POINTS, PaperSoccer, TurnBuilder
 
 OPENING_PLIES = 2  # random turns, one per effect
 
@@ -116,3 +119,46 @@ class MctsPosition:
 
     def engine_move(self, move: tuple) -> str:
         return path_str(move[0])
+
+
+class OpenSpielActions(IntActions):
+    """One action is one step, the direction 0..7; during a bounce the same player moves again, so one
+    CodinGame turn is several OpenSpiel decisions.  `g` is the position at the start of the turn; the
+    turn in progress is built on a TurnBuilder."""
+
+    NUM_ACTIONS = 8
+    # every edge of the pitch drawn, one a decision
+    MAX_LENGTH = sum(bin(m).count("1") for m in FULL[:N_POINTS]) // 2 - len(PaperSoccer.new().drawn_edges())
+    multi_step = True
+
+    def __init__(self, g: Game, steps: str = ""):
+        super().__init__(g)
+        self.tb: TurnBuilder | None = None
+        for c in steps:
+            self.apply(int(c))
+
+    def __deepcopy__(self, memo) -> "OpenSpielActions":
+        return OpenSpielActions(self.g.copy(), self.tb.move if self.tb is not None else "")
+
+    def mid_turn(self) -> bool:
+        return self.tb is not None and self.tb.move != ""
+
+    def legal(self) -> list[int]:
+        if self.g.is_over():
+            return []
+        if self.tb is None:
+            self.tb = TurnBuilder(self.g)
+        return sorted(self.tb.legal_steps())
+
+    def apply(self, action: int) -> None:
+        if self.tb is None:
+            self.tb = TurnBuilder(self.g)
+        if not self.tb.step(action):
+            self.g.push(self.tb.move)
+            self.tb = None
+
+    def action_str(self, action: int) -> str:
+        return str(action)
+
+    def turn_output(self, actions: list[int], start: Game) -> str:
+        return "".join(str(a) for a in actions)

@@ -4,7 +4,8 @@ from __future__ import annotations
 import time
 
 from ai.lines_of_action.tables import DBIT, XMASK, gen_moves, is_connected
-from engines.lines_of_action import PASS, Move
+from ai.tools.int_actions import IntActions
+from engines.lines_of_action import PASS, LinesOfAction, Move
 
 MAX_TURNS = 150
 OPENING_PLIES = 3
@@ -116,3 +117,25 @@ class MctsPosition:
 
     def engine_move(self, move: int):
         return _engine_move(move)
+
+
+_LOA_MOVES = [Move(a // 64, a % 64) for a in range(64 * 64)] + [PASS]
+
+
+_LOA_CODES = {m: a for a, m in enumerate(_LOA_MOVES)}
+
+
+class OpenSpielActions(IntActions):
+    """`from * 64 + to` (squares a1 = 0 .. h8 = 63); pass is 4096."""
+
+    NUM_ACTIONS = 64 * 64 + 1
+    MAX_LENGTH = LinesOfAction.max_turns
+
+    def legal(self) -> list[int]:
+        return sorted(map(_LOA_CODES.__getitem__, self.g.legal_moves()))
+
+    def encode(self, move) -> int:
+        return _LOA_CODES[move]
+
+    def decode(self, action: int):
+        return _LOA_MOVES[action]

@@ -4,7 +4,8 @@ from __future__ import annotations
 import time
 
 from ai.connect4.bitboard import BOARD, BOTTOM, COL_MASK, COLS, from_rows, has_four, win_cells
-from engines.connect4 import STEAL
+from ai.tools.int_actions import IntActions
+from engines.connect4 import STEAL, Connect4
 
 OPENING_PLIES = 2
 
@@ -108,3 +109,22 @@ class MctsPosition:
 
     def engine_move(self, move: int) -> int:
         return move
+
+
+class OpenSpielActions(IntActions):
+    """The column 0..8; STEAL is 9."""
+
+    NUM_ACTIONS = 10
+    MAX_LENGTH = Connect4.max_turns
+
+    def legal(self) -> list[int]:
+        moves = self.g.legal_moves()  # ascending columns, then STEAL
+        if moves and moves[-1] == STEAL:
+            moves[-1] = 9
+        return moves
+
+    def encode(self, move: int) -> int:
+        return 9 if move == STEAL else move
+
+    def decode(self, action: int) -> int:
+        return STEAL if action == 9 else action

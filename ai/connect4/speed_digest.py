@@ -1,5 +1,5 @@
 """Measure the level-6 search on the bench positions at a fixed node budget:
-`python -m ai.tools.connect4_speed [NODES] [--cprofile]`.
+`python -m ai.connect4.speed_digest [NODES] [--cprofile]`.
 
 It prints each search's nodes, move, score and depth, a digest of them (a speed-up of the search must
 leave it unchanged), and the nodes per second of process time (noisy on a busy machine: compare

@@ -2,7 +2,7 @@
 
     python -m ai.tools.arena paper-soccer level:6,nodes=20000 level:6,nodes=20000 -n 2000 --opening 4 \\
         --games selfplay.txt
-    python -m ai.tools.paper_soccer_value selfplay.txt records/ --out ai/paper_soccer/value.txt
+    python -m ai.paper_soccer.fit_value selfplay.txt records/ --out ai/paper_soccer/value.txt
 
 Inputs: files of the arena's `--games` lines, and termarena records (a file, or a folder of them: the
 games `termarena match --record` keeps).  Every position of a decided game at the start of a turn whose
@@ -142,7 +142,7 @@ def scale_of(v: np.ndarray, y: np.ndarray) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m ai.tools.paper_soccer_value", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m ai.paper_soccer.fit_value", description=__doc__.splitlines()[0])
     ap.add_argument("inputs", nargs="+", help="arena --games files, records, folders of records")
     ap.add_argument("--out", help="where to write the weights (default: only report the fit)")
     ap.add_argument("--l2", type=float, default=10.0, help="the L2 penalty")
@@ -169,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.out:
         ints = np.rint(w * UNITS).astype(int).tolist()
         blocks = {name: ints[OFFSET[name]:OFFSET[name] + size] for name, size in BLOCKS}
-        header = (f"Paper Soccer's learned value (ai/tools/paper_soccer_value.py), in hundredths of a logit;\n"
+        header = (f"Paper Soccer's learned value (ai/paper_soccer/fit_value.py), in hundredths of a logit;\n"
                   f"fitted on {len(y)} positions of {len(train)} games, l2 {args.l2}")
         Path(args.out).write_text(format_weights(blocks, header), encoding="ascii")
         print(f"wrote {args.out}")

@@ -5,6 +5,10 @@ from __future__ import annotations
 import time
 
 from ai.cultist_wars.state import State, to_engine_move
+from ai.tools.int_actions import IntActions
+from engines.cultist_wars import CONVERT, MOVE, SHOOT, WAIT, CultistWars, Move
+from engines.cultist_wars.board import N_TILES, XY, tile
+from engines.cultist_wars.rules import N_UNITS
 
 OPENING_PLIES = 0  # each pair of games has a map of its own
 
@@ -98,3 +102,51 @@ class MctsPosition:
 
     def engine_move(self, move: int):
         return to_engine_move(move)
+
+
+_CW_STRIDE = N_TILES + 2 * N_UNITS  # 119 actions per unit
+
+
+def _cw_encode(move: Move) -> int:
+    if move.kind == WAIT:
+        return 0
+    base = 1 + move.unit * _CW_STRIDE
+    if move.kind == MOVE:
+        return base + tile(move.x, move.y)
+    return base + N_TILES + move.target + (N_UNITS if move.kind == CONVERT else 0)
+
+
+def _cw_decode_table() -> list[Move]:
+    table = [Move(WAIT)] * (1 + N_UNITS * _CW_STRIDE)
+    for u in range(N_UNITS):
+        for t in range(N_TILES):
+            m = Move(MOVE, u, *XY[t])
+            table[_cw_encode(m)] = m
+        for target in range(N_UNITS):
+            for kind in (SHOOT, CONVERT):
+                m = Move(kind, u, target=target)
+                table[_cw_encode(m)] = m
+    return table
+
+
+_CW_MOVES = _cw_decode_table()
+_CW_CODES = {m: a for a, m in enumerate(_CW_MOVES) if a == 0 or m.kind != WAIT}
+
+
+class OpenSpielActions(IntActions):
+    """0 is WAIT; unit u's actions start at 1 + 119 * u: + tile (y * 13 + x, 0..90) for MOVE to that tile,
+    + 91 + target for SHOOT, + 105 + target for CONVERT (targets are unit ids 0..13).  The legal list is
+    the engine's canonical one (one action per distinct effect).  The neutral move is driven by the
+    referee's generator, whose state is part of the position, so the game is deterministic for OpenSpiel."""
+
+    NUM_ACTIONS = 1 + N_UNITS * _CW_STRIDE
+    MAX_LENGTH = CultistWars.max_turns
+
+    def legal(self) -> list[int]:
+        return sorted(map(_CW_CODES.__getitem__, self.g.legal_moves()))
+
+    def encode(self, move: Move) -> int:
+        return _cw_encode(move)
+
+    def decode(self, action: int) -> Move:
+        return _CW_MOVES[action]
