@@ -9,6 +9,7 @@ from engines import get_game
 from engines.base import Game, InvalidOutput, Outcome, quote
 from engines.record import Recorder, TurnRecord
 from engines.referee.process import BotError, BotProcess
+from engines.visible import visible
 
 
 @dataclass
@@ -45,7 +46,7 @@ class TurnEvent:
 
 
 def _forfeit(game: Game, seat: int, reason: str, message: str, label: str) -> Outcome:
-    detail = f"seat {seat} ({label}): {message}"
+    detail = f"seat {seat} ({visible(label)}): {message}"  # a label is a command someone gave
     return game.forfeit(seat, reason, detail)
 
 

@@ -27,6 +27,7 @@ from typing import Callable, Sequence
 
 from engines.base import shorten
 from engines.record import TURN_STDERR_LINES
+from engines.visible import visible
 
 # A line longer than this is not an answer but a flood; CodinGame bots print a few dozen bytes.
 MAX_LINE_BYTES = 1 << 20
@@ -370,7 +371,8 @@ class BotProcess:
         time.sleep(0.02)  # let the stderr thread catch the last words
         tail = self.stderr_tail(3)
         if tail:
-            note += "; its last stderr: " + " | ".join(t[:200] for t in tail)
+            # the message reaches terminals and save files: the bot's words with their controls escaped
+            note += "; its last stderr: " + " | ".join(visible(t, 200) for t in tail)
         return note
 
     @property
