@@ -98,17 +98,18 @@ def result_text(game: Game) -> tuple[str, str]:
 def dump(saved: SavedGame, final: Game) -> str:
     """The text of a save; `final` is the position after `saved.moves` (its text is stored to check loads)."""
     version = RECORD_FORMAT if saved.record is not None else PLAIN_FORMAT
+    date, detail = _one_line(saved.date), _one_line(saved.detail)[:DETAIL_CHARS].rstrip()
     head = [MAGIC, f"format = {version}", f"game = {saved.game}"]
-    if saved.date:
-        head.append(f"date = {_one_line(saved.date)}")
+    if date:
+        head.append(f"date = {date}")
     head += [f"p1 = {_one_line(saved.players[0])}", f"p2 = {_one_line(saved.players[1])}"]
     if saved.seed is not None:
         head.append(f"seed = {saved.seed}")
     head.append(f"result = {saved.result}")
     if saved.reason:
         head.append(f"reason = {saved.reason}")
-    if saved.detail:
-        head.append(f"detail = {_one_line(saved.detail)[:DETAIL_CHARS]}")
+    if detail:
+        head.append(f"detail = {detail}")
     head.append(f"turns = {len(saved.moves)}")
     for k, v in saved.extra.items():
         head.append(f"{_one_line(k)} = {_one_line(v)}")

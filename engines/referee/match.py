@@ -126,6 +126,7 @@ def run_match(game_id: str, commands: Sequence[str | Sequence[str]], *, seed: in
         for bot in bots:
             if bot is not None:
                 bot.close()
+                bot.stderr_shown()
                 tails.append(bot.stderr_tail(5))
             else:
                 tails.append([])

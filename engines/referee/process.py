@@ -139,7 +139,8 @@ class _StderrRelay:
         self._skipped = 0
         self._closed = False
         self._cond = threading.Condition()
-        threading.Thread(target=self._run, name=f"{name}-stderr-display", daemon=True).start()
+        self._thread = threading.Thread(target=self._run, name=f"{name}-stderr-display", daemon=True)
+        self._thread.start()
 
     def put(self, line: str) -> None:
         with self._cond:
@@ -154,6 +155,9 @@ class _StderrRelay:
         with self._cond:
             self._closed = True
             self._cond.notify()
+
+    def join(self, timeout_s: float) -> None:
+        self._thread.join(timeout_s)
 
     def _run(self) -> None:
         while True:
@@ -419,12 +423,23 @@ class BotProcess:
         except Exception:
             pass
         with self._err_lock:  # the drain thread reads no closed (or reused) descriptor
+            if not self._err_closed:  # the last words, printed just before the end, are not lost
+                self._read_stderr(self.proc.stderr.fileno())
             self._err_closed = True
             for stream in (self.proc.stdout, self.proc.stderr):
                 try:
                     stream.close()
                 except Exception:
                     pass
+
+    def stderr_shown(self, timeout_s: float = 1.0) -> None:
+        """After `close`: wait until the display callback has had every stderr line (at most `timeout_s`),
+        so that `referee -v` shows a bot's last words before the result, not never."""
+        if self._relay is None:
+            return
+        deadline = time.monotonic() + timeout_s
+        self._stderr_thread.join(timeout_s)
+        self._relay.join(max(0.0, deadline - time.monotonic()))
 
     def __enter__(self) -> "BotProcess":
         return self

@@ -70,8 +70,9 @@ def entry_label(entry: SaveEntry) -> Table:
     tag = "  (the game in progress)" if name == AUTOSAVE_NAME else ""
     table.add_row(Text.assemble((name, "bold"), (tag, "italic dim")))
     size = f"{entry.turns} moves" if entry.turns else "a position"
-    table.add_row(plain(f"  {title} · {size} · {entry.players[0]} vs {entry.players[1]}", style="dim"))
-    table.add_row(plain(f"  {short_date(entry.date) or 'no date'} · {result_words(entry)}", style="dim"))
+    players = f"{visible(entry.players[0])} vs {visible(entry.players[1])}"
+    table.add_row(Text(f"  {title} · {size} · {players}", style="dim"))
+    table.add_row(Text(f"  {short_date(entry.date) or 'no date'} · {result_words(entry)}", style="dim"))
     return table
 
 
