@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, Static
 from engines.base import Game
 from engines.savefile import SavedGame
 from tui.screens.dialogs import ConfirmScreen
-from tui.core.storage import StorageError, safe_path
+from tui.core.storage import StorageError, safe_path, shown
 from tui.plain import plain
 from tui.widgets.preview import position_preview
 
@@ -37,7 +37,7 @@ class SaveScreen(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="save-dialog"):
             yield Static(Text("Save the game", style="bold"), classes="dialog-title")
-            yield Static(Text(f"Name of the file in {self.folder}/ (.txt is added):", style="dim"))
+            yield Static(Text(f"Name of the file in {shown(self.folder)}/ (.txt is added):", style="dim"))
             yield Input(self.default, id="save-name")
             yield Static(id="save-error")
             with Horizontal(classes="dialog-buttons"):
