@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 import os
+import pty
+import select
+import signal
 import subprocess
 import sys
 
@@ -147,3 +150,38 @@ async def test_the_replay_of_a_hostile_file_shows_its_players_and_name_escaped(_
         await pilot.press("end")
         shot = screen_is_clean(app)
         assert "\\x1b[2Jhum" in text_of(app.screen, "#status") and "evil\\x1b]0;name\\x07" in svg_text(shot)
+
+
+def test_replay_in_a_real_terminal_writes_none_of_the_files_sequences(tmp_path):
+    """`termarena replay` on a pseudo-terminal: the app draws with escape sequences of its own, but none
+    of the file's (its name's OSC 0, its header's OSC 52, C1 CSI, CSI 8m) reaches the terminal; the
+    escaped forms are drawn instead."""
+    path = hostile_save(tmp_path, "evil\x1b]0;name\x07", result="0-1")
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS="140", LINES="40", TERMARENA_SAVES=str(tmp_path))
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execve(sys.executable, [sys.executable, "-m", "tui", "replay", str(path)], env)
+    drawn, status = bytearray(), None
+    try:
+        while b"evil\\x1b]0;name\\x07" not in drawn or b"\\x1b[2Jhum" not in drawn:
+            ready, _, _ = select.select([fd], [], [], 30)
+            assert ready, f"the replay was not drawn: {bytes(drawn[-500:])!r}"
+            drawn += os.read(fd, 65536)
+        os.write(fd, b"q")  # leaves the replay, which ends the command
+        while True:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:  # the terminal's other end closed: the app is gone
+                break
+            if not chunk:
+                break
+            drawn += chunk
+        status = os.waitpid(pid, 0)[1]
+    finally:
+        if status is None:  # a failed check: the app must not outlive the test
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        os.close(fd)
+    assert status == 0
+    for sequence in (b"\x1b]52;", b"\x1b]0;name", b"\x1b]0;pwned", b"\x1b]0;title", b"\xc2\x9b", CONCEAL.encode()):
+        assert sequence not in drawn
