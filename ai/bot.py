@@ -9,6 +9,7 @@ from typing import BinaryIO, Callable, TextIO
 
 from engines import get_game
 from engines.base import Game, InputError, shorten
+from engines.visible import visible
 from engines.numbers import parse_int
 from engines.textread import MAX_LINE_BYTES, decode_line
 
@@ -73,9 +74,9 @@ def _input_waiting(stdin: BinaryIO) -> bool:
 
 
 def _say(err: TextIO, message: str) -> None:
-    """One line on stderr, whatever the message holds."""
+    """One line on stderr, whatever the message holds (it may quote the referee's input: escaped)."""
     try:
-        err.write(f"{BOT_NAME}: {' '.join(message.splitlines())}\n")
+        err.write(f"{BOT_NAME}: {visible(' '.join(message.splitlines()))}\n")
         err.flush()
     except (OSError, ValueError):
         pass  # nobody is listening any more

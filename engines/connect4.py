@@ -63,10 +63,10 @@ from engines.base import (
     Outcome,
     PositionError,
     TimeLimits,
-    shorten,
 )
 from engines.numbers import NumberError, check_seed, parse_int, quote
 from engines.textread import LineSource, java_parse_int
+from engines.visible import visible
 
 ROWS = 7
 COLS = 9
@@ -252,7 +252,7 @@ class Connect4(Game[int]):
             try:
                 move = java_parse_int(token)
             except ValueError:
-                raise InvalidOutput(f'Wrong output! wrong action "{shorten(token)}" '
+                raise InvalidOutput(f'Wrong output! wrong action "{visible(token, 40)}" '
                                     f"(Require integer in range [0, {COLS - 1}])") from None
         self._check_action(move)
         return move

@@ -40,6 +40,7 @@ from engines import UnknownGame, game_ids, get_game, resolve_game_id, start_posi
 from engines.base import FORFEIT_REASONS, EngineError, Game, Outcome, Termination
 from engines.numbers import SEED_MAX, SEED_MIN, NumberError, one_line, parse_int, quote
 from engines.record import RecordError, TurnRecord, parse_line, to_lines
+from engines.visible import is_hidden, visible
 
 FORMAT_VERSION = 2  # the newest this termarena reads and writes
 RECORD_FORMAT = 2  # the first with a [record]; a file without one is still written as format 1
@@ -97,34 +98,46 @@ def result_text(game: Game) -> tuple[str, str]:
 def dump(saved: SavedGame, final: Game) -> str:
     """The text of a save; `final` is the position after `saved.moves` (its text is stored to check loads)."""
     version = RECORD_FORMAT if saved.record is not None else PLAIN_FORMAT
+    date, detail = _one_line(saved.date), _one_line(saved.detail)[:DETAIL_CHARS].rstrip()
     head = [MAGIC, f"format = {version}", f"game = {saved.game}"]
-    if saved.date:
-        head.append(f"date = {saved.date}")
+    if date:
+        head.append(f"date = {date}")
     head += [f"p1 = {_one_line(saved.players[0])}", f"p2 = {_one_line(saved.players[1])}"]
     if saved.seed is not None:
         head.append(f"seed = {saved.seed}")
     head.append(f"result = {saved.result}")
     if saved.reason:
         head.append(f"reason = {saved.reason}")
-    if saved.detail:
-        head.append(f"detail = {_one_line(saved.detail)[:DETAIL_CHARS]}")
+    if detail:
+        head.append(f"detail = {detail}")
     head.append(f"turns = {len(saved.moves)}")
     for k, v in saved.extra.items():
-        head.append(f"{k} = {_one_line(v)}")
+        head.append(f"{_one_line(k)} = {_one_line(v)}")
     parts = ["\n".join(head)]
     if saved.start is not None:
-        parts.append("[start]\n" + saved.start.rstrip("\n"))
-    parts.append("\n".join(["[moves]"] + [f"{i} {m}" for i, m in enumerate(saved.moves, 1)]))
+        parts.append("[start]\n" + _start_text(saved).rstrip("\n"))
+    parts.append("\n".join(["[moves]"] + [f"{i} {visible(m)}" for i, m in enumerate(saved.moves, 1)]))
     if saved.redo:
-        parts.append("\n".join(["[redo]"] + [f"{i} {m}" for i, m in enumerate(saved.redo, len(saved.moves) + 1)]))
+        parts.append("\n".join(["[redo]"] + [f"{i} {visible(m)}" for i, m in enumerate(saved.redo, len(saved.moves) + 1)]))
     parts.append("[final]\n" + final.to_text().rstrip("\n"))
     if saved.record is not None:
         parts.append("\n".join(["[record]"] + to_lines(saved.record)))
     return "\n\n".join(parts) + "\n"
 
 
+def _start_text(saved: SavedGame) -> str:
+    """The [start] block: the text it was read from, or the position's own text when that holds a control
+    character (a comment of a hand-written position file may, and the position reads the same without)."""
+    start = saved.start or ""
+    if not any(is_hidden(ch) for ch in start.replace("\n", "")):
+        return start
+    return get_game(saved.game).from_text(start).to_text()
+
+
 def _one_line(value: str) -> str:
-    return " ".join(str(value).split())
+    """A header value as written: one line, and no control character from whoever wrote it (a bot's
+    command or words, another file's header) reaches the file, or a terminal that shows it."""
+    return visible(" ".join(str(value).split()))
 
 
 KNOWN_KEYS = {"format", "game", "date", "p1", "p2", "seed", "result", "reason", "detail", "turns"}

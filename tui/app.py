@@ -27,6 +27,7 @@ from textual.message import Message
 
 from engines.base import EngineError, quote
 from engines.savefile import SavedGame, dump
+from engines.visible import visible
 from tui.commands import GameCommands
 from tui.core.clock import ClockError, ClockSpec, GameClock, clock_from_header, parse_clock
 from tui.core.autosave import Autosaver, autosave_path, resumable, set_aside_unreadable_autosave
@@ -44,6 +45,7 @@ from tui.core.storage import StorageError, load_game, saves_dir
 from tui.screens.settings import SettingsScreen
 from tui.widgets.advantage_chart import AdvantageChart
 from tui.widgets.boards.base import Board
+from tui.plain import plain_lines
 
 
 class AutosaveResult(Message):
@@ -97,6 +99,13 @@ class TermArenaApp(App):
         self._net_screen = None
         self.net_error: str | None = None  # why join or watch could not get in
         self.exit_line: str | None = None  # one line run_app prints on stderr once the terminal is back
+
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = False) -> None:
+        """Every notification is plain text with its control characters escaped: they quote files
+        (settings, autosaves) and their folders."""
+        super().notify(plain_lines(message), title=plain_lines(title), severity=severity, timeout=timeout,
+                       markup=False)
 
     def on_mount(self) -> None:
         if not self.is_headless:
@@ -547,9 +556,11 @@ def file_bots_question(specs: list[PlayerSpec], seats: list[int]) -> str:
     """The question asked before a save file may start programs: each exact command line, and where."""
     import os
 
-    lines = [f"  p{seat + 1} = {specs[seat].command}" for seat in seats]
+    # each command whole and with its control characters escaped: a concealing `CSI 8m` must not hide
+    # the end of the command the question is about
+    lines = [f"  p{seat + 1} = {visible(specs[seat].command or '')}" for seat in seats]
     return ("This file asks termarena to start programs on this computer:\n" + "\n".join(lines)
-            + f"\n(run in {os.getcwd()})\nStart them? Only say yes if you trust the file. "
+            + f"\n(run in {visible(os.getcwd())})\nStart them? Only say yes if you trust the file. "
               f"If not, the AI (level {DEFAULT_LEVEL}) plays those seats.")
 
 
@@ -586,5 +597,5 @@ def run_app(game: str | None = None, specs: list[PlayerSpec] | None = None, seed
         if app.autosaver is not None:
             app.autosaver.close()
     if app.exit_line:
-        sys.stderr.write(app.exit_line + "\n")
+        sys.stderr.write(visible(app.exit_line) + "\n")  # it may quote a network peer
     return app.return_code or 0

@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engines import textread
-from engines.base import InvalidOutput, shorten
+from engines.base import InvalidOutput
+from engines.visible import visible
 
 WAIT, MOVE, SHOOT, CONVERT = "WAIT", "MOVE", "SHOOT", "CONVERT"
 COMMANDS = (MOVE, SHOOT, CONVERT, WAIT)  # the Java enum Action.Command
@@ -71,7 +72,7 @@ def java_parse_int(s: str) -> int:
     try:
         return textread.java_parse_int(s)
     except ValueError:
-        raise InvalidOutput(f'For input string: "{shorten(s)}"') from None
+        raise InvalidOutput(f'For input string: "{visible(s, 40)}"') from None
 
 
 def _token(tokens: list[str], i: int) -> str:
@@ -88,13 +89,13 @@ def parse_action(line: str) -> Move:
     if len(tokens) == 1:
         if tokens[0] == WAIT:
             return WAIT_MOVE
-        raise InvalidOutput(f"{shorten(tokens[0])} is not a valid action")
+        raise InvalidOutput(f"{visible(tokens[0], 40)} is not a valid action")
     command = tokens[1]
     if command not in COMMANDS:
-        raise InvalidOutput(f"No enum constant model.Action.Command.{shorten(command)} "
+        raise InvalidOutput(f"No enum constant model.Action.Command.{visible(command, 40)} "
                             "(expected WAIT, or id MOVE x y / id SHOOT target / id CONVERT target)")
     if command == WAIT:
-        raise InvalidOutput(f"{shorten(tokens[0])} {shorten(tokens[1])} is not a valid action")
+        raise InvalidOutput(f"{visible(tokens[0], 40)} {visible(tokens[1], 40)} is not a valid action")
     unit = java_parse_int(tokens[0])
     first = java_parse_int(_token(tokens, 2))
     if command == MOVE:

@@ -9,6 +9,7 @@ from engines import get_game
 from engines.base import Game, InvalidOutput, Outcome, quote
 from engines.record import Recorder, TurnRecord
 from engines.referee.process import BotError, BotProcess
+from engines.visible import visible
 
 
 @dataclass
@@ -45,7 +46,7 @@ class TurnEvent:
 
 
 def _forfeit(game: Game, seat: int, reason: str, message: str, label: str) -> Outcome:
-    detail = f"seat {seat} ({label}): {message}"
+    detail = f"seat {seat} ({visible(label)}): {message}"  # a label is a command someone gave
     return game.forfeit(seat, reason, detail)
 
 
@@ -125,6 +126,7 @@ def run_match(game_id: str, commands: Sequence[str | Sequence[str]], *, seed: in
         for bot in bots:
             if bot is not None:
                 bot.close()
+                bot.stderr_shown()
                 tails.append(bot.stderr_tail(5))
             else:
                 tails.append([])

@@ -27,6 +27,7 @@ from typing import Callable, Sequence
 
 from engines.base import shorten
 from engines.record import TURN_STDERR_LINES
+from engines.visible import visible
 
 # A line longer than this is not an answer but a flood; CodinGame bots print a few dozen bytes.
 MAX_LINE_BYTES = 1 << 20
@@ -138,7 +139,8 @@ class _StderrRelay:
         self._skipped = 0
         self._closed = False
         self._cond = threading.Condition()
-        threading.Thread(target=self._run, name=f"{name}-stderr-display", daemon=True).start()
+        self._thread = threading.Thread(target=self._run, name=f"{name}-stderr-display", daemon=True)
+        self._thread.start()
 
     def put(self, line: str) -> None:
         with self._cond:
@@ -153,6 +155,9 @@ class _StderrRelay:
         with self._cond:
             self._closed = True
             self._cond.notify()
+
+    def join(self, timeout_s: float) -> None:
+        self._thread.join(timeout_s)
 
     def _run(self) -> None:
         while True:
@@ -370,7 +375,8 @@ class BotProcess:
         time.sleep(0.02)  # let the stderr thread catch the last words
         tail = self.stderr_tail(3)
         if tail:
-            note += "; its last stderr: " + " | ".join(t[:200] for t in tail)
+            # the message reaches terminals and save files: the bot's words with their controls escaped
+            note += "; its last stderr: " + " | ".join(visible(t, 200) for t in tail)
         return note
 
     @property
@@ -417,12 +423,23 @@ class BotProcess:
         except Exception:
             pass
         with self._err_lock:  # the drain thread reads no closed (or reused) descriptor
+            if not self._err_closed:  # the last words, printed just before the end, are not lost
+                self._read_stderr(self.proc.stderr.fileno())
             self._err_closed = True
             for stream in (self.proc.stdout, self.proc.stderr):
                 try:
                     stream.close()
                 except Exception:
                     pass
+
+    def stderr_shown(self, timeout_s: float = 1.0) -> None:
+        """After `close`: wait until the display callback has had every stderr line (at most `timeout_s`),
+        so that `referee -v` shows a bot's last words before the result, not never."""
+        if self._relay is None:
+            return
+        deadline = time.monotonic() + timeout_s
+        self._stderr_thread.join(timeout_s)
+        self._relay.join(max(0.0, deadline - time.monotonic()))
 
     def __enter__(self) -> "BotProcess":
         return self

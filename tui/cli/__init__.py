@@ -12,6 +12,7 @@ from tui.cli import replay  # noqa: F401  (registers replay)
 from tui.cli import analyse  # noqa: F401  (registers analyse)
 from tui.cli import net  # noqa: F401  (host, join, watch)
 from tui.cli import serve  # noqa: F401  (serve)
+from engines.visible import visible
 from tui.cli.app import app
 
 __all__ = ["app", "main"]
@@ -27,7 +28,8 @@ def main() -> None:
         sys.stderr.write("termarena: aborted\n")
         status = 130
     except typer.TyperException as e:  # usage errors (exit code 2) and other click errors
-        sys.stderr.write(f"termarena: {e.format_message()}\n")
+        # the message may quote a file name, a file's content or a player spec: its controls escaped
+        sys.stderr.write(f"termarena: {visible(e.format_message())}\n")
         status = e.exit_code
     except KeyboardInterrupt:
         status = 130

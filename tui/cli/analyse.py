@@ -8,6 +8,7 @@ from typing import Optional
 
 import typer
 
+from engines.visible import visible
 from tui.cli.app import app
 from tui.cli.args import MAX_THINK_MS
 
@@ -31,7 +32,7 @@ def analyse(
     try:
         saved, _final = load_game(Path(file).expanduser())
     except StorageError as e:
-        sys.stderr.write(f"termarena analyse: {e}\n")
+        sys.stderr.write(f"termarena analyse: {visible(str(e))}\n")
         raise typer.Exit(1) from None
     live = sys.stderr.isatty()
 

@@ -10,6 +10,7 @@ import typer
 
 from engines import game_ids
 from engines.numbers import SEED_MAX, SEED_MIN
+from engines.visible import visible
 from tui.cli.app import app
 from tui.cli.args import (
     DEFAULT_P1,
@@ -59,7 +60,7 @@ def write_record(folder, result, index: int):
     try:
         return folder.write(result, index)
     except StorageError as e:
-        stderr_console().print(f"termarena: {e}", style="red", highlight=False, markup=False)
+        stderr_console().print(f"termarena: {visible(str(e))}", style="red", highlight=False, markup=False)
         raise typer.Exit(1) from None
 
 @app.command()
@@ -152,7 +153,7 @@ def referee(
     tally = {specs[0].label: 0, specs[1].label: 0, "draw": 0}
     for k in range(games):
         seated = list(reversed(specs)) if swap and k % 2 == 1 else list(specs)
-        on_stderr = (lambda s, line: console.print(f"[dim]seat {s}:[/] {line}", markup=True, highlight=False)) \
+        on_stderr = (lambda s, line: console.print(stderr_line(s, line), highlight=False, soft_wrap=True)) \
             if verbose else None
         result = run_match(gid, [bot_argv(gid, s) for s in seated], seed=seed + k,
                            labels=[s.label for s in seated], time_limits=not no_time_limit, on_stderr=on_stderr,
@@ -162,18 +163,26 @@ def referee(
             sys.stdout.flush()
         winner = "draw" if result.winner is None else result.seats[result.winner]
         tally[winner] = tally.get(winner, 0) + 1
-        who = "draw" if result.winner is None else f"seat {result.winner} ({winner}) wins"
+        who = "draw" if result.winner is None else f"seat {result.winner} ({visible(winner)}) wins"
         line = (f"game {k} seed {seed + k}: {who}, scores {result.scores[0]}:{result.scores[1]}, "
                 f"{result.reason}, {result.turns} turns")
         console.print(line, highlight=False, markup=False)
         if result.error:
-            console.print(f"  {result.error}", style="red", highlight=False, markup=False)
+            console.print(f"  {visible(result.error)}", style="red", highlight=False, markup=False)
         if recorder is not None:
             console.print(f"  recorded in {shown_path(write_record(recorder, result, k))}", highlight=False,
                           markup=False)
     if games > 1:
-        summary = ", ".join(f"{name}: {n}" for name, n in tally.items())
+        summary = ", ".join(f"{visible(name)}: {n}" for name, n in tally.items())
         console.print(f"{games} games: {summary}", highlight=False, markup=False)
+
+
+def stderr_line(seat: int, line: str):
+    """A line a bot printed on stderr, for `referee -v`: its control characters escaped, its brackets
+    shown as they are (never read as markup: `[/x]` stays, `[link=...]` makes no link)."""
+    from rich.text import Text
+
+    return Text.assemble((f"seat {seat}: ", "dim"), visible(line))
 
 
 @app.command()

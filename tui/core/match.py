@@ -22,6 +22,7 @@ from ai.tournament import (
 )
 from engines.base import Termination
 from engines.referee import MatchResult
+from engines.visible import visible
 from tui.core.jobs import GameJob, GameReport, play_game, seat_seeds
 from tui.core.pool import Runner, play_in_pool
 from tui.core.specs import PlayerSpec
@@ -156,13 +157,18 @@ def _elo_cell(sc: Score) -> str:
 
 
 def print_table(t: TournamentResult, console) -> None:
+    """The tables on the terminal; a player's spec is shown as it is (escaped controls, no markup)."""
     from rich.table import Table
+    from rich.text import Text
+
+    def name(spec: PlayerSpec) -> Text:
+        return Text(visible(spec.label))
 
     table = Table(title=f"{t.game}: {len(t.games)} games" + (f", {t.openings} openings" if t.openings else ""))
     for col in ("player A", "player B", "W", "D", "L", "score A", "Elo A-B", "errors"):
         table.add_column(col, justify="left" if col.startswith("player") else "right")
     for (a, b), sc in t.scores.items():
-        table.add_row(t.specs[a].label, t.specs[b].label, str(sc.wins), str(sc.draws), str(sc.losses),
+        table.add_row(name(t.specs[a]), name(t.specs[b]), str(sc.wins), str(sc.draws), str(sc.losses),
                       f"{100 * sc.fraction:.1f}%", _elo_cell(sc), str(len(sc.errors)))
     console.print(table)
     players = Table(title="by seat (W-D-L) and answer times")
@@ -172,7 +178,7 @@ def print_table(t: TournamentResult, console) -> None:
         seat = [t.by_seat[(n, k)] for k in (0, 1)]
         tm = t.times[n].summary()
         ms = ["-" if tm[k] is None else f"{tm[k]:,.1f}" for k in ("mean_ms", "p95_ms", "max_ms")]
-        players.add_row(s.label, *(f"{x.wins}-{x.draws}-{x.losses}" for x in seat), *ms, str(tm["timeouts"]))
+        players.add_row(name(s), *(f"{x.wins}-{x.draws}-{x.losses}" for x in seat), *ms, str(tm["timeouts"]))
     console.print(players)
     if t.sprt is not None:
         j = t.sprt.to_json()
@@ -183,7 +189,8 @@ def print_table(t: TournamentResult, console) -> None:
                       highlight=False, markup=False)
     for (a, b), sc in t.scores.items():
         for e in sc.errors[:3]:
-            console.print(f"[red]{t.specs[a].label} vs {t.specs[b].label}:[/] {e}", highlight=False)
+            console.print(Text.assemble((f"{visible(t.specs[a].label)} vs {visible(t.specs[b].label)}:", "red"),
+                                        f" {visible(e)}"), highlight=False)
 
 
 def run_match_command(game: str, specs: list[PlayerSpec], games: int, seed: int, jobs: int, as_json: bool,
@@ -204,11 +211,11 @@ def run_match_command(game: str, specs: list[PlayerSpec], games: int, seed: int,
             runner = open_cluster(stack, cluster, jobs, console).play
         progress = stack.enter_context(Progress(
             TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-            TextColumn("{task.fields[last]}"), console=console, transient=True))
+            TextColumn("{task.fields[last]}", markup=False), console=console, transient=True))
         task = progress.add_task(f"{game}", total=total, last="")
 
         def on_result(p: Pairing, res: MatchResult, t: TournamentResult) -> None:
-            who = "draw" if res.winner is None else f"{res.seats[res.winner]} won"
+            who = "draw" if res.winner is None else f"{visible(res.seats[res.winner])} won"
             llr = "" if t.sprt is None else f"LLR {t.sprt.llr:+.2f} ({t.sprt.test.lower:.2f}, {t.sprt.test.upper:.2f}), "
             progress.update(task, advance=1, last=f"{llr}last: {who} ({res.reason}, {res.turns} turns)")
 

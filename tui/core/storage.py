@@ -23,6 +23,7 @@ from pathlib import Path
 from engines.base import EngineError, Game
 from engines.numbers import one_line, quote
 from engines.savefile import MAX_SAVE_BYTES, SavedGame, SaveFormatError, dump, parse
+from engines.visible import visible
 
 SAVES_ENV = "TERMARENA_SAVES"
 _UMASK = os.umask(0o022)  # read once, at import (os.umask can only read by setting), and put back
@@ -117,9 +118,9 @@ def save_game(path: Path, saved: SavedGame, final: Game) -> None:
 
 
 def shown(path: Path | str) -> str:
-    """The path as it goes into a one-line message (a file name may hold line breaks or bad bytes)."""
-    text = str(path)
-    return text if text.isprintable() else repr(text)[1:-1]
+    """The path as it goes into a one-line message: a file name may hold line breaks, bad bytes or a
+    terminal's control sequences, shown escaped (`\\x1b`)."""
+    return visible(str(path))
 
 
 def read_text(path: Path) -> str:

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from tui.screens.arena import ArenaPage
 from tui.widgets.footer import GameFooter
+from tui.plain import plain
 
 
 class ConnectingScreen(ArenaPage, Screen):
@@ -25,5 +26,5 @@ class ConnectingScreen(ArenaPage, Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
             yield Static(Text("termarena", style="bold"), id="picker-title")
-            yield Static(f"Connecting to {self.address}…", id="connect-status")
+            yield Static(plain(f"Connecting to {self.address}…"), id="connect-status")  # as typed, not markup
         yield GameFooter()

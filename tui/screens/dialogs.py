@@ -1,7 +1,8 @@
 """Small modal dialogs: a yes/no question, a message, the game-over summary.
 
-Their texts are shown as they are, never read as markup: they quote file names and file content, and
-a stray `[/x]` would stop the app with a MarkupError."""
+Their texts are shown with their control characters escaped and never read as markup (tui.plain): they
+quote file names, file content, bots and peers, whose `\x1b` must not act on the terminal and whose
+stray `[/x]` would stop the app with a MarkupError."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -10,6 +11,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+
+from tui.plain import plain
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -26,7 +29,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-text", markup=False)
+            yield Static(plain(self.question), classes="dialog-text")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes} (y)", variant="error", id="yes")
                 yield Button(f"{self.no} (n)", variant="primary", id="no")
@@ -53,7 +56,7 @@ class MessageScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
-            yield Static(self.message, classes="dialog-text", markup=False)
+            yield Static(plain(self.message), classes="dialog-text")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("OK", variant="primary", id="ok")
 
@@ -85,7 +88,7 @@ class GameOverScreen(ModalScreen[str]):
         with Vertical(classes="dialog", id="game-over"):
             yield Static(Text("Game over", style="bold"), classes="dialog-title")
             yield Static(Text(self.headline, style="bold green"), id="result-headline")
-            yield Static(self.reason, id="result-reason", classes="dialog-text", markup=False)
+            yield Static(plain(self.reason), id="result-reason", classes="dialog-text")
             yield Static(Text(self.scores, style="dim"), id="result-scores")
             yield Static(Text("s save the game · p replay it · c chart of who was ahead", style="dim"),
                          id="result-keys")

@@ -6,6 +6,9 @@ Enter opens the highlighted save: an unfinished game (or a position) to play on,
 replay; `v` replays any game; `d` deletes a file (after a question).  The folder is read in a thread
 worker (every file is replayed to check it), so a large folder never freezes the screen; whatever goes
 wrong there is shown in the note line, which never stays at "Reading the folder…".
+
+Everything a file says (its players, date, errors quoting it) and its name are shown with their control
+characters escaped (tui.plain) and never as markup: a `CSI 8m` in a header conceals nothing here.
 """
 from __future__ import annotations
 
@@ -23,11 +26,13 @@ from textual.widgets.option_list import Option
 
 from engines.base import reason_words
 from engines import get_game
+from engines.visible import visible
 from tui.screens.arena import ArenaPage
 from tui.screens.dialogs import ConfirmScreen
 from tui.core.storage import AUTOSAVE_NAME, SaveEntry, list_saves, shown
 from tui.widgets.footer import GameFooter
 from tui.widgets.preview import position_preview
+from tui.plain import plain
 
 RESULT_WORDS = {"1-0": "{0} won", "0-1": "{1} won", "1/2-1/2": "draw", "*": "unfinished"}
 
@@ -49,7 +54,7 @@ def result_words(entry: SaveEntry) -> str:
 
 
 def short_date(date: str) -> str:
-    return date.replace("T", " ")[:16]
+    return visible(date.replace("T", " ")[:16])
 
 
 def entry_label(entry: SaveEntry) -> Table:
@@ -59,13 +64,14 @@ def entry_label(entry: SaveEntry) -> Table:
     name = shown(entry.path.stem)
     if entry.error:
         table.add_row(Text.assemble(("✗ ", "bold red"), (name, "bold red")))
-        table.add_row(Text("  " + first_line_of(entry.error, entry.path), style="red"))
+        table.add_row(plain("  " + first_line_of(entry.error, entry.path), style="red"))
         return table
     title = get_game(entry.game).title
     tag = "  (the game in progress)" if name == AUTOSAVE_NAME else ""
     table.add_row(Text.assemble((name, "bold"), (tag, "italic dim")))
     size = f"{entry.turns} moves" if entry.turns else "a position"
-    table.add_row(Text(f"  {title} · {size} · {entry.players[0]} vs {entry.players[1]}", style="dim"))
+    players = f"{visible(entry.players[0])} vs {visible(entry.players[1])}"
+    table.add_row(Text(f"  {title} · {size} · {players}", style="dim"))
     table.add_row(Text(f"  {short_date(entry.date) or 'no date'} · {result_words(entry)}", style="dim"))
     return table
 
@@ -127,9 +133,9 @@ class LoadScreen(ArenaPage, Screen):
         options.add_options([Option(entry_label(e), id=str(i)) for i, e in enumerate(entries)])
         note = self.query_one("#load-note", Static)
         if error:
-            note.update(Text(error, style="bold red"))
+            note.update(plain(error, style="bold red"))
         elif not entries:
-            note.update(Text(f"No saved games in {self.folder} yet. In a game, ctrl+s saves it.", style="dim"))
+            note.update(Text(f"No saved games in {shown(self.folder)} yet. In a game, ctrl+s saves it.", style="dim"))
         else:
             bad = sum(1 for e in entries if e.error)
             words = f"{len(entries)} file{'s' if len(entries) != 1 else ''}"
@@ -168,13 +174,13 @@ class LoadScreen(ArenaPage, Screen):
             return
         if entry.error:
             preview.update(Text("This file cannot be loaded:", style="bold red"))
-            facts.update(Text(first_line_of(entry.error, entry.path), style="red"))
+            facts.update(plain(first_line_of(entry.error, entry.path), style="red"))
             return
         cls = get_game(entry.game)
         try:
             final = cls.from_text(entry.preview)
         except Exception as e:
-            preview.update(Text(f"(no preview: {e})", style="dim"))
+            preview.update(plain(f"(no preview: {e})", style="dim"))
             final = None
         else:
             preview.update(position_preview(final))
@@ -182,7 +188,7 @@ class LoadScreen(ArenaPage, Screen):
         text = Text()
         text.append(f"\n{cls.title}", "bold")
         text.append(f"  {shown(entry.path.name)}\n", "dim")
-        text.append(f"{names[0]}: {entry.players[0]}\n{names[1]}: {entry.players[1]}\n")
+        text.append(f"{names[0]}: {visible(entry.players[0])}\n{names[1]}: {visible(entry.players[1])}\n")
         if entry.result == "*" and final is not None and final.outcome() is None:
             size = f"{entry.turns} moves" if entry.turns else "A position"
             text.append(f"{size}, {names[final.current_player()]} to move\n")
@@ -213,7 +219,7 @@ class LoadScreen(ArenaPage, Screen):
         if entry is None:
             return
         if entry.error:
-            self.query_one("#load-note", Static).update(Text(entry.error, style="bold red"))
+            self.query_one("#load-note", Static).update(plain(entry.error, style="bold red"))
             return
         self.arena.open_saved(entry.path)
 
@@ -234,7 +240,7 @@ class LoadScreen(ArenaPage, Screen):
                 entry.path.unlink()
             except OSError as e:
                 self.query_one("#load-note", Static).update(
-                    Text(f"Cannot delete {entry.path}: {e.strerror or e}", style="bold red"))
+                    Text(f"Cannot delete {shown(entry.path)}: {e.strerror or e}", style="bold red"))
                 return
             self.refresh_list()
 

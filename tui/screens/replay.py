@@ -23,6 +23,7 @@ from textual.widgets import Static
 
 from engines.base import reason_words
 from engines.savefile import SavedGame
+from engines.visible import visible
 from tui.screens.analysis import ANALYSIS_BINDING, AnalysisHost
 from tui.screens.arena import ArenaPage
 from tui.screens.chart import CHART_BINDING, ChartHost
@@ -135,7 +136,7 @@ class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
             # a recorded game's file name is long: its start (the game) and end (game number, seed) tell
             # most, so the middle goes rather than a wrap over three lines of a narrow side panel
             room = 60 if self.size.width >= WIDE else 17
-            title = self.title_text
+            title = visible(self.title_text)  # a file name
             if len(title) > room:
                 title = title[:room // 2 - 1] + "…" + title[-(room - room // 2):]
             info.append(f" {title}", "dim")
@@ -150,7 +151,7 @@ class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
             if self.saved.detail:  # the detail (long: a bot's command) is in the record panel
                 reason = reason_words(self.saved.reason).capitalize()
             info.append(f"\n{headline}: ", "bold")
-            info.append(reason)
+            info.append(visible(reason))
         self.query_one("#replay-info", Static).update(info)
         if self.record is not None:
             fault = self.ply == self.fault
@@ -167,7 +168,7 @@ class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
         detail = self.saved.detail
         if detail.startswith(prefix):
             detail = f"{self.board_cls.side_names[seat]}: {detail[len(prefix):]}"
-        return detail
+        return visible(detail)  # the file's words
 
     def jump_to(self, ply: int) -> None:
         self._go(ply)

@@ -15,7 +15,8 @@ from textual.widgets import Button, Input, Static
 from engines.base import Game
 from engines.savefile import SavedGame
 from tui.screens.dialogs import ConfirmScreen
-from tui.core.storage import StorageError, safe_path
+from tui.core.storage import StorageError, safe_path, shown
+from tui.plain import plain
 from tui.widgets.preview import position_preview
 
 
@@ -36,7 +37,7 @@ class SaveScreen(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="save-dialog"):
             yield Static(Text("Save the game", style="bold"), classes="dialog-title")
-            yield Static(Text(f"Name of the file in {self.folder}/ (.txt is added):", style="dim"))
+            yield Static(Text(f"Name of the file in {shown(self.folder)}/ (.txt is added):", style="dim"))
             yield Input(self.default, id="save-name")
             yield Static(id="save-error")
             with Horizontal(classes="dialog-buttons"):
@@ -47,7 +48,7 @@ class SaveScreen(ModalScreen[Path | None]):
         self.query_one("#save-name", Input).focus()
 
     def error(self, text: str) -> None:
-        self.query_one("#save-error", Static).update(Text(text, style="bold red"))
+        self.query_one("#save-error", Static).update(plain(text, style="bold red"))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -115,7 +116,7 @@ class ResumeScreen(ModalScreen[str]):
                  + (f"\nautosaved {saved.date.replace('T', ' ')}" if saved.date else ""))
         with Vertical(classes="dialog", id="resume-dialog"):
             yield Static(Text("Resume the unfinished game?", style="bold"), classes="dialog-title")
-            yield Static(facts, classes="dialog-text", markup=False)
+            yield Static(plain(facts), classes="dialog-text")  # the players and date come from the file
             yield Static(position_preview(self.final), id="resume-preview")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Resume (r)", variant="primary", id="resume")

@@ -1,8 +1,11 @@
-"""A collapsible panel with what the external bots print on stderr (their debug output)."""
+"""A collapsible panel with what the external bots print on stderr (their debug output), shown with its
+control characters escaped (`\x1b`) and never read as markup."""
 from __future__ import annotations
 
 from rich.text import Text
 from textual.widgets import Collapsible, RichLog
+
+from engines.visible import visible
 
 
 class BotLog(Collapsible):
@@ -24,7 +27,7 @@ class BotLog(Collapsible):
     def add(self, label: str, line: str, style: str = "") -> None:
         text = Text()
         text.append(f"{label}: ", style or "dim")
-        text.append(line)
+        text.append(visible(line))
         self._log.write(text)
         self.lines += 1
         self.title = f"Bot stderr (L): {self.lines} lines"

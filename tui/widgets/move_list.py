@@ -1,10 +1,12 @@
-"""The moves played so far, one per line, in the game's CodinGame notation, coloured by side."""
+"""The moves played so far, one per line, in the game's CodinGame notation, coloured by side.  A move read
+from a file (the redo line, say) may carry a bot's comment: shown with its control characters escaped."""
 from __future__ import annotations
 
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from engines.visible import visible
 from tui.core.session import Session
 
 
@@ -35,11 +37,11 @@ class MoveList(VerticalScroll, can_focus=False):
             seat = session.seat_of_ply(i)
             text.append(f"\n{i + 1:>3} ", "dim")
             text.append(board_cls.side_marks[seat] + " ", board_cls.side_styles[seat])
-            text.append(move)
+            text.append(visible(move))
             self._glyphs(text, board_cls, move)
         redo = session.redo_moves
         if redo:
-            text.append(f"\n    ({len(redo)} to redo: {' '.join(redo[:3])}{' …' if len(redo) > 3 else ''})", "dim")
+            text.append(f"\n    ({len(redo)} to redo: {visible(' '.join(redo[:3]))}{' …' if len(redo) > 3 else ''})", "dim")
         self.query_one("#move-lines", Static).update(text)
         self.call_after_refresh(self.scroll_end, animate=False)
 
@@ -62,7 +64,7 @@ class MoveList(VerticalScroll, can_focus=False):
             row.append("▶" if current else " ", "bold")
             row.append(f"{i + 1:>3} ", "dim")
             row.append(board_cls.side_marks[seat] + " ", "dim" if future else board_cls.side_styles[seat])
-            row.append(move, "dim" if future else "")
+            row.append(visible(move), "dim" if future else "")
             self._glyphs(row, board_cls, move)
             label = self.labels.get(i + 1)
             if label in LABEL_MARKS:

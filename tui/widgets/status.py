@@ -7,9 +7,11 @@ import shlex
 from rich.text import Text
 from textual.widgets import Static
 
+from engines.visible import visible
 from tui.core.clock import LOW_TIME_S, show_time
 from tui.core.session import Session
 from tui.core.specs import PlayerSpec
+from tui.plain import plain
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -18,8 +20,7 @@ def describe_spec(spec: PlayerSpec, width: int = 40) -> str:
     if spec.kind == "ai":
         return f"AI level {spec.level}"
     if spec.kind == "cmd":
-        name = bot_name(spec.command or "")
-        return "bot " + (name if len(name) <= width else name[: width - 1] + "…")
+        return "bot " + visible(bot_name(spec.command or ""), width)  # a command from a file or the user
     if spec.kind == "net":
         return "remote"
     return "human"
@@ -97,4 +98,4 @@ class MessageLine(Static):
         if not text:
             self.update("")
             return
-        self.update(Text(text, style="bold red" if error else "green"))
+        self.update(plain(text, style="bold red" if error else "green"))  # it may quote a bot, a file, a peer
