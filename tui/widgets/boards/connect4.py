@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.events import Click, MouseMove
 from textual.reactive import reactive
 
-from engines.connect4 import COLS, ROWS
+from engines.connect4 import COLS, ROWS, Connect4
 from tui.widgets.boards.base import ANALYSIS_LINE_STYLE, ANALYSIS_STYLE, Board, digit_bindings
 from tui.widgets.boards.canvas import Canvas, draw_grid
 
@@ -43,7 +43,7 @@ SMALL, LARGE = Layout(4, 2), Layout(6, 3)
 
 
 class Connect4Board(Board):
-    side_names = ("Red", "Yellow")
+    side_names = Connect4.side_names
     side_styles = CHIP_STYLES
     side_marks = ("●", "○")  # told apart without colour too, in the side panel
     ascii_glyphs = {"●": "X", "○": "O"}

@@ -18,7 +18,7 @@ from textual.events import Click
 from textual.reactive import reactive
 
 from engines.base import EngineError
-from engines.cultist_wars import CONVERT, MOVE, SHOOT, TURNS, WAIT, Move
+from engines.cultist_wars import CONVERT, MOVE, SHOOT, TURNS, WAIT, CultistWars, Move
 from tui.widgets.boards.base import ANALYSIS_BG, Board
 from tui.widgets.boards.canvas import Canvas
 
@@ -63,7 +63,7 @@ SMALL, LARGE = Layout(4, 2), Layout(6, 3, left=2)
 
 
 class CultistWarsBoard(Board):
-    side_names = ("Red", "Blue")
+    side_names = CultistWars.side_names
     side_styles = ("bold red1", "bold dodger_blue1")
     side_marks = ("◆", "◆")
     ascii_glyphs = {"●": "c", "○": "n", "◆": "L"}  # cultist, neutral, leader

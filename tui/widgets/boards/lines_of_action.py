@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.events import Click
 from textual.reactive import reactive
 
-from engines.lines_of_action import COLOR_NAMES, PASS, square_name
+from engines.lines_of_action import COLOR_NAMES, PASS, LinesOfAction, square_name
 from tui.widgets.boards.base import ANALYSIS_BG, ANALYSIS_LINE_STYLE, Board
 from tui.widgets.boards.canvas import Canvas
 
@@ -71,7 +71,7 @@ DOT = {(4, 2): (" ▗▖ ", "    "), (6, 3): ("      ", "  ▐▌  ", "      ")}
 
 
 class LinesOfActionBoard(Board):
-    side_names = ("Black", "White")
+    side_names = LinesOfAction.side_names
     side_styles = ("bold grey70", "bold white")
     side_marks = ("●", "○")
     move_example = "b1d3"

@@ -25,6 +25,7 @@ from engines.paper_soccer import (
     MSG_BOUNDARY,
     MSG_EXISTING,
     OPP,
+    PaperSoccer,
     TurnBuilder,
     direction_between,
     neighbour,
@@ -98,7 +99,7 @@ def _step_bindings() -> list[Binding]:
 
 
 class PaperSoccerBoard(Board):
-    side_names = ("Red", "Blue")
+    side_names = PaperSoccer.side_names
     side_styles = ("bold red1", "bold dodger_blue1")
     move_example = "02217"
     help_keys = [
