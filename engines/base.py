@@ -13,7 +13,7 @@ from __future__ import annotations
 import abc
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Callable, ClassVar, Generic, Hashable, TypeVar
+from typing import Callable, ClassVar, Generic, Hashable, Mapping, TypeVar
 
 M = TypeVar("M", bound=Hashable)
 
@@ -77,8 +77,8 @@ class TimeLimits:
 
 
 class Termination(StrEnum):
-    """Why a game ended.  The value is the stable word `referee --json` and save files use; `words`
-    says it for people, in one place for every screen."""
+    """Why a game ended.  The value is the stable word `referee --json` and save files use;
+    engines/endings.py says it for people."""
 
     CONNECTED = "connected"
     BOARD_FULL = "board_full"
@@ -91,45 +91,44 @@ class Termination(StrEnum):
     TIMEOUT = "timeout"
     CRASH = "crash"
 
-    @property
-    def words(self) -> str:
-        return _TERMINATION_WORDS[self]
 
+@dataclass(frozen=True)
+class EndingWords:
+    """How a game words one way of ending (a Termination); engines/endings.py turns them into sentences.
 
-_TERMINATION_WORDS = {
-    Termination.CONNECTED: "all connected",
-    Termination.BOARD_FULL: "the board is full",
-    Termination.TURN_LIMIT: "the turn limit was reached",
-    Termination.GOAL: "a goal",
-    Termination.OWN_GOAL: "an own goal",
-    Termination.BLOCKED: "blocked: no move left",
-    Termination.ELIMINATION: "no unit left",
-    Termination.INVALID: "an invalid move",
-    Termination.TIMEOUT: "out of time",
-    Termination.CRASH: "the bot crashed",
-}
+    `short` names the way, beside a result ("Red won (four in a row)"); `sentence` tells it, a template
+    of {winner} and {loser}, {side0} and {side1} (the sides' names), {turns} (Outcome.turns) and {score0},
+    {score1}; a sentence names the winner where there is one;
+    `by_loser`, when given, is the sentence when the loser's own move ended the game (Outcome.mover)."""
 
-
-def reason_words(reason: str) -> str:
-    """A reason word (as saves and `referee --json` write it) for people; an unknown word as it is."""
-    try:
-        return Termination(reason).words
-    except ValueError:
-        return reason.replace("_", " ")
+    short: str
+    sentence: str
+    by_loser: str = ""
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: `winner` is the seat (0 or 1) or None for a draw.
+    """How a game ended, as facts (python-chess's `Outcome`); engines/endings.py says it in words.
 
-    `reason` is a Termination (its value a short stable word: `connected`, `goal`, `turn_limit`, ...);
-    `scores` are the official referee's scores of seat 0 and seat 1; `detail` says it in words.
+    `winner`: the seat (0 or 1), None for a draw.  `reason`: the Termination.  `scores`: the official
+    referee's scores of seat 0 and seat 1.  The rest is set where it applies:
+    `fault`: the seat that broke the protocol (reason invalid, timeout or crash);
+    `mover`: the seat whose move ended the game, where the words depend on it (a capture in Lines of
+    Action that leaves the opponent connected);
+    `turns`: the turns played when the turn limit ended the game;
+    `output`: what the seat at fault sent, when the referee refused it (outside text, shown quoted);
+    `cause`: why a forfeit happened, as the one who saw it says it: the rule the output broke, what
+    became of the bot's process, or a save's `detail`.  Never names a seat: the words do that.
     """
 
     winner: int | None
     reason: Termination
     scores: tuple[int, int]
-    detail: str = ""
+    fault: int | None = None
+    mover: int | None = None
+    turns: int | None = None
+    output: str | None = None
+    cause: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "reason", Termination(self.reason))  # raises ValueError for an unknown word
@@ -137,6 +136,10 @@ class Outcome:
     @property
     def is_draw(self) -> bool:
         return self.winner is None
+
+    def result(self) -> str:
+        """The result code of save files and the network: "1-0" (seat 0 won), "0-1", or "1/2-1/2"."""
+        return "1/2-1/2" if self.winner is None else ("1-0" if self.winner == 0 else "0-1")
 
 
 # Reasons shared by every game when a player breaks the protocol rather than the rules of play.
@@ -149,6 +152,9 @@ class Game(abc.ABC, Generic[M]):
     id: ClassVar[str]  # e.g. "connect4"; where its layers live is registered in engines/registry.py
     aliases: ClassVar[tuple[str, ...]] = ()  # other names a user may type for it, e.g. ("c4",)
     side_names: ClassVar[tuple[str, str]] = ("Player 1", "Player 2")  # seat 0's and seat 1's, for people
+    # the game's own words for some of its endings (the others: engines.endings.DEFAULT_WORDS)
+    ending_words: ClassVar[Mapping[Termination, EndingWords]] = {}
+    forfeit_scores: ClassVar[tuple[int, int]]  # the loser's and the winner's score when a player forfeits
     seeded: ClassVar[bool] = False  # True where the seed changes the game itself (Cultist Wars' map)
     # True where the referee tells a bot the whole position every turn, so that a bot can take over a
     # game after an opening; False where it tells only the last move (Paper Soccer).
@@ -270,9 +276,12 @@ class Game(abc.ABC, Generic[M]):
         first.  Each line is given without its newline.
         """
 
-    @abc.abstractmethod
-    def forfeit(self, seat: int, reason: str, detail: str = "") -> Outcome:
-        """The result when `seat` breaks the protocol (`reason` in FORFEIT_REASONS), scored as the referee does."""
+    def forfeit(self, seat: int, reason: str, cause: str = "", output: str | None = None) -> Outcome:
+        """The result when `seat` breaks the protocol (`reason` in FORFEIT_REASONS), scored as the referee
+        does; `cause` and `output` as in Outcome."""
+        lost, won = self.forfeit_scores
+        return Outcome(1 - seat, reason, (lost, won) if seat == 0 else (won, lost), fault=seat, output=output,
+                       cause=cause)
 
     @classmethod
     @abc.abstractmethod

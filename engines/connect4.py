@@ -55,6 +55,7 @@ from __future__ import annotations
 from typing import Callable, Hashable
 
 from engines.base import (
+    EndingWords,
     EngineError,
     Game,
     IllegalMove,
@@ -63,7 +64,10 @@ from engines.base import (
     Outcome,
     PositionError,
     TimeLimits,
+    Termination,
+    shorten,
 )
+from engines.endings import describe
 from engines.numbers import NumberError, check_seed, parse_int, quote
 from engines.textread import LineSource, java_parse_int
 from engines.visible import visible
@@ -114,10 +118,10 @@ def is_steal_word(token: str) -> bool:
 
 
 _OUT_WIN = (
-    Outcome(0, "connected", (WIN_SCORE, LOSS_SCORE), "player 0 connected four"),
-    Outcome(1, "connected", (LOSS_SCORE, WIN_SCORE), "player 1 connected four"),
+    Outcome(0, "connected", (WIN_SCORE, LOSS_SCORE)),
+    Outcome(1, "connected", (LOSS_SCORE, WIN_SCORE)),
 )
-_OUT_DRAW = Outcome(None, "board_full", (DRAW_SCORE, DRAW_SCORE), "the board is full without a winner")
+_OUT_DRAW = Outcome(None, "board_full", (DRAW_SCORE, DRAW_SCORE))
 
 
 class Connect4(Game[int]):
@@ -125,6 +129,8 @@ class Connect4(Game[int]):
     aliases = ("c4",)
     side_names = ("Red", "Yellow")
     title = "Connect 4"
+    ending_words = {Termination.CONNECTED: EndingWords("four in a row", "{winner} connected four")}
+    forfeit_scores = (LOSS_SCORE, WIN_SCORE)
     description = "Connect four on a 7x9 board; the second player may STEAL the first chip."
     limits = TimeLimits(first_ms=1000, turn_ms=100)
     max_turns = CELLS + 1  # 63 plies, 64 with a STEAL
@@ -295,11 +301,6 @@ class Connect4(Game[int]):
         if self._turn == 2 and self._steal:
             return STEAL
         return self._last // _COL_STRIDE
-
-    def forfeit(self, seat: int, reason: str, detail: str = "") -> Outcome:
-        winner = 1 - seat
-        scores = (WIN_SCORE, LOSS_SCORE) if winner == 0 else (LOSS_SCORE, WIN_SCORE)
-        return Outcome(winner, reason, scores, detail or f"player {seat}: {reason}")
 
     @classmethod
     def input_reader(cls) -> "Connect4Reader":
@@ -553,7 +554,8 @@ class Connect4Reader(InputReader):
             last_col = next((c for c in range(COLS) if rows[ROWS - 1][c] != "."), None)
         game = _build(rows, turn, steal, last_col, error=lambda what, message: src.error(message, lines[what]))
         if game.outcome() is not None:
-            raise src.error(f"the game is over ({game.outcome().detail}): no referee asks for a move", lines[""])
+            raise src.error(f"the game is over ({describe(game.outcome(), Connect4)}): no referee asks for a move",
+                            lines[""])
         self._check_actions(game, actions, actions_line)
         self._check_follows(game, previous, lines)
         self.last, self.mine = game, None

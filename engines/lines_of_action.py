@@ -75,14 +75,17 @@ from __future__ import annotations
 from typing import Callable, Hashable, NamedTuple
 
 from engines.base import (
+    EndingWords,
     EngineError,
     Game,
     InputReader,
     InvalidOutput,
     Outcome,
     PositionError,
+    Termination,
     TimeLimits,
 )
+from engines.endings import describe
 from engines.textread import LineSource
 from engines.javarandom import MASK as RNG_MASK
 from engines.javarandom import next_int, scramble
@@ -272,14 +275,11 @@ def _scores(winner: int) -> tuple[int, int]:
     return (1, 0) if winner == 0 else (0, 1)
 
 
-_WIN_BY_MOVE = tuple(
-    Outcome(c, "connected", _scores(c), f"{COLOR_NAMES[c]} connected all its checkers") for c in (0, 1))
-_WIN_BY_CAPTURE = tuple(
-    Outcome(c, "connected", _scores(c),
-            f"{COLOR_NAMES[1 - c]}'s capture left all {COLOR_NAMES[c]}'s checkers connected") for c in (0, 1))
-_WIN_FOUND = tuple(
-    Outcome(c, "connected", _scores(c), f"all {COLOR_NAMES[c]}'s checkers are connected") for c in (0, 1))
-_DRAW = Outcome(None, "turn_limit", (0, 0), f"{MAX_TURNS} turns played without a connected group")
+# `mover`: whose move connected the winner's checkers (the loser's, by a capture), unknown in a position read
+_WIN_BY_MOVE = tuple(Outcome(c, "connected", _scores(c), mover=c) for c in (0, 1))
+_WIN_BY_CAPTURE = tuple(Outcome(c, "connected", _scores(c), mover=1 - c) for c in (0, 1))
+_WIN_FOUND = tuple(Outcome(c, "connected", _scores(c)) for c in (0, 1))
+_DRAW = Outcome(None, "turn_limit", (0, 0), turns=MAX_TURNS)
 
 
 def _evaluate(bb: list[int], last_mover: int, turns: int) -> Outcome | None:
@@ -304,6 +304,14 @@ class LinesOfAction(Game[Move]):
     aliases = ("loa",)
     side_names = ("Black", "White")
     title = "Lines of Action"
+    side_names = ("Black", "White")
+    ending_words = {
+        Termination.CONNECTED: EndingWords("all checkers connected", "{winner} connected all its checkers",
+                                           by_loser="{loser}'s capture left all {winner}'s checkers connected"),
+        Termination.TURN_LIMIT: EndingWords("the turn limit was reached",
+                                            "{turns} turns played without a connected group"),
+    }
+    forfeit_scores = (-1, 0)
     description = "Gather all your checkers into one group; each move goes as far as the line holds checkers."
     limits = TimeLimits(first_ms=1000, turn_ms=150)
     max_turns = MAX_TURNS
@@ -432,10 +440,6 @@ class LinesOfAction(Game[Move]):
         lines.append(str(len(listed)))
         lines.extend(listed)
         return lines
-
-    def forfeit(self, seat: int, reason: str, detail: str = "") -> Outcome:
-        scores = (-1, 0) if seat == 0 else (0, -1)
-        return Outcome(1 - seat, reason, scores, detail or f"{COLOR_NAMES[seat]} forfeits ({reason})")
 
     @classmethod
     def input_reader(cls) -> "LinesOfActionReader":
@@ -693,7 +697,8 @@ class LinesOfActionReader(InputReader):
         if turns >= MAX_TURNS:
             raise src.error(f"a turn after the game's {MAX_TURNS} turns (this is turn {turns + 1})", board_line)
         if game.outcome() is not None:
-            raise src.error(f"the game is over ({game.outcome().detail}): no referee asks for a move", board_line)
+            raise src.error(f"the game is over ({describe(game.outcome(), LinesOfAction)}): no referee asks for a move",
+                            board_line)
         self._check_moves(game, *listed)
         self._check_follows(game, board_line, last_line)
         self.turns_read += 1

@@ -72,7 +72,7 @@ class SavedGame:
     date: str = ""
     result: str = "*"  # "1-0" (seat 0 won), "0-1", "1/2-1/2", or "*" while unfinished
     reason: str = ""
-    detail: str = ""  # how it ended, in words (a forfeit's seat, output and broken rule)
+    detail: str = ""  # a forfeit's seat, output and broken rule, as engines.endings.fault_line says it
     redo: list[str] = field(default_factory=list)  # moves undone but not yet replaced
     extra: dict[str, str] = field(default_factory=dict)  # header facts this version does not know
     record: list[TurnRecord] | None = None  # a recorded game's turns (format 2)
@@ -81,14 +81,9 @@ class SavedGame:
         return start_position(self)  # the fields it reads are a GameRecord's
 
 
-def result_code(winner: int | None) -> str:
-    """The `result` of a finished game: "1-0", "0-1", or "1/2-1/2" (no winner)."""
-    return "1/2-1/2" if winner is None else ("1-0" if winner == 0 else "0-1")
-
-
 def outcome_result(out: Outcome | None) -> tuple[str, str]:
     """The save file's `result` and `reason` of an outcome: "1-0", "0-1", "1/2-1/2", or "*" unfinished."""
-    return ("*", "") if out is None else (result_code(out.winner), out.reason)
+    return ("*", "") if out is None else (out.result(), out.reason)
 
 
 def result_text(game: Game) -> tuple[str, str]:

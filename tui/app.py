@@ -233,9 +233,7 @@ class TermArenaApp(App):
             self.call_after_refresh(self.push_screen, MessageScreen("Cannot start the game", str(e)))
             return False
         if saved is not None:
-            from tui.widgets.boards import board_class
-
-            session.restore_forfeit(saved.result, saved.reason, board_class(game_id).side_names, saved.detail)
+            session.restore_forfeit(saved)
         self._show(GameScreen(session, self.ai))
         if note:
             self.call_after_refresh(self.push_screen, MessageScreen("Loaded, with a change of players", note))

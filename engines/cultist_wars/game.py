@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Hashable
 
-from engines.base import Game, IllegalMove, InvalidOutput, Outcome, TimeLimits
+from engines.base import EndingWords, Game, IllegalMove, InvalidOutput, Outcome, Termination, TimeLimits
 from engines.numbers import check_seed
 
 from .board import (BULLET, DIST, DIST_ROWS, FREE, MAX_DAMAGE, N_TILES, NEIGHBOURS, OBSTACLE, SHOOT_RANGE, XY,
@@ -52,6 +52,15 @@ class CultistWars(Game[Move]):
     side_names: ClassVar[tuple[str, str]] = ("Red", "Blue")
     seeded: ClassVar[bool] = True  # the seed draws the map
     title: ClassVar[str] = "Cultist Wars"
+    side_names = ("Red", "Blue")
+    # the scores are the units each side has left
+    ending_words = {
+        Termination.ELIMINATION: EndingWords("no unit left",
+                                             "a side has no unit left; units: {side0} {score0}, {side1} {score1}"),
+        Termination.TURN_LIMIT: EndingWords("the turn limit was reached",
+                                            "{turns} turns played; units left: {side0} {score0}, {side1} {score1}"),
+    }
+    forfeit_scores = (-1, 0)
     description: ClassVar[str] = "Convert neutrals with your leader, shoot enemy cultists on a 13x7 map"
     limits: ClassVar[TimeLimits] = TimeLimits(1000, 50)
     max_turns: ClassVar[int] = TURNS
@@ -260,12 +269,10 @@ class CultistWars(Game[Move]):
         c0, c1 = self._count
         if c0 >= 1 and c1 >= 1 and self._turn < TURNS:
             return None
-        if c0 < 1 or c1 < 1:
-            reason, how = "elimination", "a player has no unit left"
-        else:
-            reason, how = "turn_limit", f"{TURNS} turns played"
         winner = 0 if c0 > c1 else 1 if c1 > c0 else None
-        return Outcome(winner, reason, (c0, c1), f"{how}: {c0} units against {c1}")
+        if c0 < 1 or c1 < 1:
+            return Outcome(winner, "elimination", (c0, c1))
+        return Outcome(winner, "turn_limit", (c0, c1), turns=TURNS)
 
     def key(self) -> Hashable:
         return (self._turn, self._lcg, tuple(self._pos), tuple(self._hp), tuple(self._owner),
@@ -297,10 +304,6 @@ class CultistWars(Game[Move]):
             x, y = XY[self._pos[u]]
             lines.append(f"{u} {1 if u < 2 else 0} {self._hp[u]} {x} {y} {self._owner[u]}")
         return lines
-
-    def forfeit(self, seat: int, reason: str, detail: str = "") -> Outcome:
-        scores = (-1, 0) if seat == 0 else (0, -1)
-        return Outcome(1 - seat, reason, scores, detail or f"player {seat}: {reason}")
 
     @classmethod
     def input_reader(cls):

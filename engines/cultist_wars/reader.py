@@ -26,6 +26,7 @@ from itertools import product
 from typing import Callable, Hashable
 
 from engines.base import Game, InputReader, quote
+from engines.endings import describe
 from engines.textread import LineSource
 
 from .board import tile
@@ -57,7 +58,8 @@ class CultistWarsReader(InputReader):
         seen = self._read_units()
         game = self._rebuild(seen)
         if game.outcome() is not None:
-            raise src.error(f"the game is over ({game.outcome().detail}): no referee asks for a move", count_line)
+            raise src.error(f"the game is over ({describe(game.outcome(), type(game))}): no referee asks for a move",
+                            count_line)
         self.last, self.mine = game, None
         return game._clone()
 

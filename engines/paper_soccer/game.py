@@ -32,6 +32,8 @@ class PaperSoccer(Game[str]):
     aliases = ("ps",)
     side_names = ("Red", "Blue")
     title = "Paper Soccer"
+    side_names = ("Red", "Blue")
+    forfeit_scores = (-1, 1)
     whole_position_input = False  # each turn a bot is told only the move just played
     description = "Draw lines on squared paper, bounce off drawn lines and push the ball into the goal."
     limits = TimeLimits(first_ms=1000, turn_ms=200)
@@ -170,22 +172,18 @@ class PaperSoccer(Game[str]):
             mover = (self._turn - 1) & 1
             winner = 1 - _goal_owner(ball)
             if winner == mover:
-                return _win(winner, "goal", f"seat {winner} scored a goal")
-            return _win(winner, "own_goal", f"seat {mover} scored an own goal")
+                return _win(winner, "goal")
+            return _win(winner, "own_goal")
         if self._pm[ball] == FULL[ball]:
             mover = (self._turn - 1) & 1
-            return _win(1 - mover, "blocked", f"seat {mover} is blocked")
+            return _win(1 - mover, "blocked")
         if self._turn >= MAX_TURNS:
-            return Outcome(None, "turn_limit", (0, 0), f"{MAX_TURNS} turns played without a result")
+            return Outcome(None, "turn_limit", (0, 0), turns=MAX_TURNS)
         return None
 
     def is_over(self) -> bool:
         ball = self._ball
         return ball >= N_FIELD or self._pm[ball] == FULL[ball] or self._turn >= MAX_TURNS
-
-    def forfeit(self, seat: int, reason: str, detail: str = "") -> Outcome:
-        scores = (-1, 1) if seat == 0 else (1, -1)
-        return Outcome(1 - seat, reason, scores, detail)
 
     # --------------------------------------------------------------------------- legal turns
 
@@ -606,6 +604,6 @@ class PaperSoccer(Game[str]):
 
 
 
-def _win(winner: int, reason: str, detail: str) -> Outcome:
-    return Outcome(winner, reason, (1, -1) if winner == 0 else (-1, 1), detail)
+def _win(winner: int, reason: str) -> Outcome:
+    return Outcome(winner, reason, (1, -1) if winner == 0 else (-1, 1))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Callable, Hashable
 
 from engines.base import Game, InputReader, quote
+from engines.endings import describe
 from engines.textread import LineSource
 
 from .geometry import DIGITS, N_EDGES
@@ -48,7 +49,7 @@ class PaperSoccerReader(InputReader):
             raise src.error(f"opponentMove {quote(move)} is not legal on the pitch the bot knows")
         game.push(move)
         if game.is_over():
-            raise src.error(f"the game is over after opponentMove ({game.outcome().detail}): "
+            raise src.error(f"the game is over after opponentMove ({describe(game.outcome(), type(game))}): "
                             "no referee asks for a move")
         return game
 

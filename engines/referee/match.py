@@ -6,7 +6,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Callable, Sequence
 
 from engines import get_game
-from engines.base import Game, InvalidOutput, Outcome, quote
+from engines.base import Game, InvalidOutput, Outcome
+from engines.endings import fault_line
 from engines.record import Recorder, TurnRecord
 from engines.referee.process import BotError, BotProcess
 from engines.visible import visible
@@ -23,14 +24,14 @@ class MatchResult:
     moves: list[str]
     error: str | None
     seats: list[str]
-    detail: str = ""
+    outcome: Outcome  # the facts `winner`, `scores`, `reason` and `error` come from; engines.endings words it
     stderr_tails: list[list[str]] = field(default_factory=lambda: [[], []])
     record: list[TurnRecord] | None = None  # with run_match(record=True): every turn, the last failed one too
 
     def to_json(self) -> dict:
         d = asdict(self)
         d["scores"] = list(self.scores)
-        del d["stderr_tails"], d["detail"], d["record"]
+        del d["stderr_tails"], d["outcome"], d["record"]
         return d
 
 
@@ -43,11 +44,6 @@ class TurnEvent:
     output: str
     elapsed_ms: float
     game: Game
-
-
-def _forfeit(game: Game, seat: int, reason: str, message: str, label: str) -> Outcome:
-    detail = f"seat {seat} ({visible(label)}): {message}"  # a label is a command someone gave
-    return game.forfeit(seat, reason, detail)
 
 
 def run_match(game_id: str, commands: Sequence[str | Sequence[str]], *, seed: int | None = None,
@@ -77,7 +73,6 @@ def run_match(game_id: str, commands: Sequence[str | Sequence[str]], *, seed: in
             recorder.add(seat, line, 0, ([], []))
     bots: list[BotProcess | None] = [None, None]
     outcome: Outcome | None = None
-    error: str | None = None
 
     def note_turn(seat: int, output: str | None, started: float, elapsed_ms: float | None = None) -> None:
         if recorder is not None:
@@ -90,8 +85,7 @@ def run_match(game_id: str, commands: Sequence[str | Sequence[str]], *, seed: in
                 cb = (lambda line, s=seat: on_stderr(s, line)) if on_stderr else None
                 bots[seat] = BotProcess(commands[seat], cwd=cwd, on_stderr=cb, name=f"seat{seat}")
             except BotError as e:
-                outcome = _forfeit(game, seat, e.reason, str(e), labels[seat])
-                error = outcome.detail
+                outcome = game.forfeit(seat, e.reason, str(e))
                 break
         first = [True, True]
         while outcome is None:
@@ -108,15 +102,13 @@ def run_match(game_id: str, commands: Sequence[str | Sequence[str]], *, seed: in
                 answer = bot.ask(lines, None if limit_ms is None else limit_ms / 1000)
             except BotError as e:
                 note_turn(seat, None, started)
-                outcome = _forfeit(game, seat, e.reason, str(e), labels[seat])
-                error = outcome.detail
+                outcome = game.forfeit(seat, e.reason, str(e))
                 break
             note_turn(seat, answer.line, started, answer.elapsed_ms)
             try:
                 game.play(answer.line)
             except InvalidOutput as e:
-                outcome = _forfeit(game, seat, "invalid", f"sent {quote(answer.line)}: {e}", labels[seat])
-                error = outcome.detail
+                outcome = game.forfeit(seat, "invalid", str(e), output=answer.line)
                 break
             moves.append(game.recorded_output(answer.line))
             if on_turn is not None:
@@ -131,6 +123,6 @@ def run_match(game_id: str, commands: Sequence[str | Sequence[str]], *, seed: in
             else:
                 tails.append([])
     return MatchResult(game=cls.id, seed=seed, winner=outcome.winner, scores=tuple(outcome.scores),
-                       reason=outcome.reason, turns=len(moves), moves=moves, error=error, seats=labels,
-                       detail=outcome.detail, stderr_tails=tails,
+                       reason=outcome.reason, turns=len(moves), moves=moves, error=fault_line(outcome, labels),
+                       seats=labels, outcome=outcome, stderr_tails=tails,
                        record=recorder.turns if recorder is not None else None)

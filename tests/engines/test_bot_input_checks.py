@@ -130,7 +130,7 @@ def test_connect4_refuses_a_finished_game():
     rows = [".........", ".........", ".........", "0........", "0........", "01.......", "01.1....."]
     lines = ["7"] + rows + ["9"] + [str(c) for c in range(9)] + ["0"]
     e = refused("connect4", [lines], [])
-    assert e.line == 2 and "the game is over (player 0 connected four)" in str(e)
+    assert e.line == 2 and "the game is over (Red connected four)" in str(e)
 
 
 # ---------------------------------------------------------------------------- Lines of Action

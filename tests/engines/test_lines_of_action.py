@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from engines import get_game
 from engines.base import EngineError, InvalidOutput, PositionError
+from engines.endings import describe
 from engines.javarandom import JavaRandom, next_int, scramble
 from engines.lines_of_action import (
     LINES,
@@ -269,7 +270,8 @@ def test_capture_leaving_one_checker_makes_the_opponent_win():
     assert g.checker_counts() == (3, 1)
     out = g.outcome()
     assert (out.winner, out.scores, out.reason) == (1, (0, 1), "connected")
-    assert "capture" in out.detail
+    assert out.mover == 0  # the loser's capture: the words say so
+    assert describe(out, LinesOfAction) == "Black's capture left all White's checkers connected"
 
 
 def test_capture_leaving_one_checker_mover_connected_wins():

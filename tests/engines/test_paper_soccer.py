@@ -106,7 +106,7 @@ def test_row_goal_size_two_squares_wide_three_goal_nodes_each_scores():
         g = play(*BALL_40_SEAT0)
         g.play(move)
         assert point_xy(g.ball()) == node
-        assert g.outcome() == Outcome(0, "goal", (1, -1), g.outcome().detail)
+        assert g.outcome() == Outcome(0, "goal", (1, -1))
 
 
 def test_row_predrawn_lines_and_open_goal_mouth():
@@ -155,7 +155,7 @@ def test_row_stuck_in_a_bounce_sequence_is_a_legal_losing_move():
     assert "Should finish turn" in rejected(g, "770")
     g.play("77")
     assert point_xy(g.ball()) == (0, 0)
-    assert g.outcome() == Outcome(1, "blocked", (-1, 1), g.outcome().detail)
+    assert g.outcome() == Outcome(1, "blocked", (-1, 1))
 
 
 def test_row_corners_are_death_traps():
@@ -175,10 +175,10 @@ def test_row_own_goal_loses_and_blocked_player_is_the_mover():
     g = play(*BALL_40_SEAT1)
     assert g.current_player() == 1
     g.play("0")  # seat 1 into the top goal, its own
-    assert g.outcome() == Outcome(0, "own_goal", (1, -1), g.outcome().detail)
+    assert g.outcome() == Outcome(0, "own_goal", (1, -1))
     g = play("4", "4", "4", "4", "4")  # ball (4,10), seat 1 to move, attacking the bottom goal
     g.play("4")
-    assert g.outcome() == Outcome(1, "goal", (-1, 1), g.outcome().detail)
+    assert g.outcome() == Outcome(1, "goal", (-1, 1))
     assert goal_of(0) == BOTTOM_GOAL and goal_of(1) == TOP_GOAL
     assert attacked_goal(0) == TOP_GOAL and attacked_goal(1) == BOTTOM_GOAL
 
@@ -187,7 +187,7 @@ def test_row_turn_limit_draw_after_66_turns():
     """Row '(no draw mentioned)': 66 player-turns without a result is a 0:0 draw (turn_limit)."""
     g = _position_at_turn(66)
     out = g.outcome()
-    assert out == Outcome(None, "turn_limit", (0, 0), out.detail)
+    assert out == Outcome(None, "turn_limit", (0, 0), turns=66)
     assert g.legal_moves() == []
     assert PaperSoccer.max_turns == 66
     g65 = _position_at_turn(65)
@@ -429,8 +429,8 @@ def test_push_pop_restores_every_bit():
 
 def test_forfeit_scores():
     g = PaperSoccer.new()
-    assert g.forfeit(0, "invalid", "x") == Outcome(1, "invalid", (-1, 1), "x")
-    assert g.forfeit(1, "timeout") == Outcome(0, "timeout", (1, -1), "")
+    assert g.forfeit(0, "invalid", "x", "9") == Outcome(1, "invalid", (-1, 1), fault=0, output="9", cause="x")
+    assert g.forfeit(1, "timeout") == Outcome(0, "timeout", (1, -1), fault=1)
 
 
 def test_class_attributes():

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from engines import GAME_IDS, get_game, resolve_game_id
-from engines.base import Outcome, Termination, reason_words
+from engines.base import Outcome, Termination
+from engines.endings import short, summary
 from engines.savefile import SaveFormatError, SavedGame, dump, parse
 
 
@@ -47,7 +48,8 @@ def test_a_reason_is_its_stable_word_in_json_and_has_words_for_people():
     out = Outcome(0, "connected", (10, 0))
     assert out.reason is Termination.CONNECTED
     assert json.dumps({"reason": out.reason}) == '{"reason": "connected"}' and f"{out.reason}" == "connected"
-    assert reason_words("board_full") == "the board is full" and reason_words("odd_word") == "odd word"
+    assert short(get_game("connect4"), "board_full") == "the board is full"
+    assert summary("1-0", "odd_word", get_game("connect4")) == "Red won (odd word)"
     with pytest.raises(ValueError):
         Outcome(0, "made up", (0, 0))
 

@@ -228,7 +228,7 @@ async def test_a_bot_that_answers_nonsense_loses_with_the_referees_reason():
         s = session(app)
         await wait_until(pilot, lambda: s.is_over())
         assert s.outcome().reason == "invalid" and s.outcome().winner == 1
-        assert "hello" in s.outcome().detail
+        assert s.outcome().output == "hello" and s.outcome().fault == 0
 
 
 async def test_setup_asks_for_a_bot_command_and_a_whole_number_seed():

@@ -12,7 +12,7 @@ async def test_a_huge_illegal_answer_is_quoted_short():
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: session(app).outcome() is not None)
         out = session(app).outcome()
-        assert out.reason == "invalid" and len(out.detail) < 300 and "\n" not in out.detail
+        assert out.reason == "invalid" and out.output == "7" * 900_000
         screen = app.screen  # the game-over dialog shows the reason
         reason = str(screen.query_one("#result-reason").render())
         assert len(reason) < 400 and "7777777777" in reason

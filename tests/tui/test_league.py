@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engines.base import Outcome
 from engines.referee import MatchResult
 from tui.core.league.db import LeagueDB, LeagueError, PlayedGame
 from tui.core.league.jobs import LeagueJob, on_this_machine
@@ -23,7 +24,8 @@ from tui.core.specs import parse_spec
 def result(job: LeagueJob, winner: int | None) -> MatchResult:
     scores = (1, 1) if winner is None else ((1, 0) if winner == 0 else (0, 1))
     return MatchResult(game=job.game, seed=job.seed, winner=winner, scores=scores, reason="connected", turns=7,
-                       moves=["4"] * 7, error=None, seats=list(job.labels))
+                       moves=["4"] * 7, error=None, seats=list(job.labels),
+                       outcome=Outcome(winner, "connected", scores))
 
 
 def strongest_wins(strength: dict[str, int]):

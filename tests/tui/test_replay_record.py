@@ -64,7 +64,7 @@ async def test_f_jumps_to_the_turn_the_bot_timed_out_with_the_reason_in_words_an
         text = panel(replay)
         assert "Turn 6 Yellow\nno answer after 100 ms" in text
         assert "Yellow stderr (1)\n turn 3: about to sleep" in text
-        assert "Yellow: no answer within 100 ms" in " ".join(text.split())
+        assert "Yellow's bot: no answer within 100 ms" in " ".join(text.split())
         assert "turn 6: the game's end" in info(replay) and "Red wins: Out of time" in info(replay)
         assert replay.check_action("go_fault", ()) is False and replay.check_action("step", (1,)) is False
         await pilot.press("left")  # the last move: the game is not over yet on the board

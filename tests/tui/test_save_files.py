@@ -210,13 +210,15 @@ def test_a_session_saves_its_players_seed_moves_redo_and_result():
 def test_a_forfeit_is_saved_as_the_result_and_restored_on_load():
     s = Session("c4", [parse_spec("cmd:./bot"), parse_spec("human")], seed=1)
     s.play("4")
-    s.forfeit(0, "timeout", "the bot was late")
+    s.forfeit(0, "timeout", "no answer within 100 ms")
     saved = s.to_saved()
     assert (saved.result, saved.reason) == ("0-1", "timeout")
+    assert saved.detail == "seat 0 (cmd:./bot): no answer within 100 ms"  # as `referee --record` writes it
     loaded, _ = parse(dump(saved, s.game))
     again = Session("c4", [parse_spec("human"), parse_spec("human")], loaded.seed, moves=loaded.moves)
-    assert again.restore_forfeit(loaded.result, loaded.reason, ("Red", "Yellow"))
-    assert again.outcome().winner == 1 and again.outcome().reason == "timeout" and again.is_over()
+    assert again.restore_forfeit(loaded)
+    assert again.outcome() == s.outcome()
+    assert again.result_words()[1] == "Red's bot: no answer within 100 ms"
 
 
 # ---------------------------------------------------------------------------- the command line

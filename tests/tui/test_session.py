@@ -77,12 +77,12 @@ def test_undo_is_refused_against_an_external_bot_with_the_reason():
 
 def test_a_forfeit_ends_the_game_with_the_referees_scores():
     s = c4("human", "cmd:./bot", moves=["4"])
-    s.forfeit(1, "timeout", "Yellow (bot): no answer")
+    s.forfeit(1, "timeout", "no answer within 100 ms")
     out = s.outcome()
     assert out.winner == 0 and out.reason == "timeout" and out.scores == (10, 0)
     with pytest.raises(InvalidOutput):
         s.play("3")
-    assert s.result_words(("Red", "Yellow")) == ("Red wins", "Yellow (bot): no answer")
+    assert s.result_words() == ("Red wins", "Yellow's bot: no answer within 100 ms")
 
 
 def test_a_session_rebuilds_from_its_moves_and_redo_line():

@@ -9,6 +9,7 @@ from typing import Optional
 import typer
 
 from engines import game_ids
+from engines.endings import headline, seat_side
 from engines.numbers import SEED_MAX, SEED_MIN
 from engines.visible import visible
 from tui.cli.app import app
@@ -163,7 +164,7 @@ def referee(
             sys.stdout.flush()
         winner = "draw" if result.winner is None else result.seats[result.winner]
         tally[winner] = tally.get(winner, 0) + 1
-        who = "draw" if result.winner is None else f"seat {result.winner} ({visible(winner)}) wins"
+        who = headline(result.outcome, tuple(seat_side(i, label) for i, label in enumerate(result.seats)))
         line = (f"game {k} seed {seed + k}: {who}, scores {result.scores[0]}:{result.scores[1]}, "
                 f"{result.reason}, {result.turns} turns")
         console.print(line, highlight=False, markup=False)

@@ -8,6 +8,7 @@ from typing import Iterator, Optional
 
 import typer
 
+from engines.endings import headline
 from engines.numbers import one_line
 from tui.cli.app import app
 from tui.cli.args import (
@@ -122,7 +123,7 @@ def run(
         nonlocal played
         played = f.number
         r = f.result
-        who = "draw" if r.winner is None else f"{r.seats[r.winner]} wins"
+        who = headline(r.outcome, r.seats)
         console.print(f"game {f.number}/{games}: {r.seats[0]} vs {r.seats[1]}: {who} "
                       f"({r.reason}, {r.turns} turns, seed {r.seed})", highlight=False, markup=False, soft_wrap=True)
         if r.error:

@@ -21,6 +21,7 @@ from ai.tournament import (
     schedule,
 )
 from engines.base import Termination
+from engines.endings import headline
 from engines.referee import MatchResult
 from engines.visible import visible
 from tui.core.jobs import GameJob, GameReport, play_game, seat_seeds
@@ -215,7 +216,7 @@ def run_match_command(game: str, specs: list[PlayerSpec], games: int, seed: int,
         task = progress.add_task(f"{game}", total=total, last="")
 
         def on_result(p: Pairing, res: MatchResult, t: TournamentResult) -> None:
-            who = "draw" if res.winner is None else f"{visible(res.seats[res.winner])} won"
+            who = headline(res.outcome, res.seats)
             llr = "" if t.sprt is None else f"LLR {t.sprt.llr:+.2f} ({t.sprt.test.lower:.2f}, {t.sprt.test.upper:.2f}), "
             progress.update(task, advance=1, last=f"{llr}last: {who} ({res.reason}, {res.turns} turns)")
 

@@ -19,7 +19,7 @@ from typing import Callable, Iterator
 from ai.analysis import MoveVerdict
 from ai.player import SearchInfo
 from ai.worker import SearchEvent, SearchProcess, SearchRequest
-from engines.referee.process import Answer, BotCrashed, BotError, BotProcess
+from engines.referee.process import Answer, BotCrashed, BotProcess
 from tui.core.session import Session
 from tui.core.specs import SERVED_ENV
 
@@ -138,12 +138,3 @@ class BotSeat:
             self.process.close()
         except Exception:  # closing must never fail the UI
             pass
-
-
-def bot_failure_words(error: BotError) -> str:
-    """A bot's failure in plain words for the message line and the game-over screen."""
-    if error.reason == "timeout":
-        return f"the bot did not answer in time ({error})"
-    if error.reason == "invalid":
-        return f"the bot's output was not a valid answer ({error})"
-    return f"the bot crashed: {error}"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engines import get_game
 from engines.referee import MatchResult
-from engines.savefile import SavedGame, dump, result_code
+from engines.savefile import SavedGame, dump
 from tui.core.storage import SUFFIX, StorageError, atomic_write, check_saves_dir, numbered_names, shown
 
 
@@ -22,7 +22,7 @@ def recorded_save(result: MatchResult, date: str) -> tuple[SavedGame, object]:
         game.play(move)
     saved = SavedGame(game=result.game, moves=list(result.moves), seed=result.seed,
                       players=(result.seats[0], result.seats[1]), date=date,
-                      result=result_code(result.winner), reason=result.reason,
+                      result=result.outcome.result(), reason=result.reason,
                       detail=result.error or "", record=list(result.record or []))
     return saved, game
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import datetime as _dt
 import random
-import re
 from dataclasses import dataclass
 
 from engines import GameRecord, get_game, resolve_game_id
 from engines.base import FORFEIT_REASONS, Game, InvalidOutput, Outcome
+from engines.endings import cause_from_detail, describe, fault_line, first_upper, headline
 from engines.numbers import check_seed
 from engines.savefile import SavedGame, outcome_result
 from tui.core.clock import GameClock
@@ -149,15 +149,16 @@ class Session:
             self.clock.moved(seat, self._clock_seat())
         return Played(seat, written)
 
-    def forfeit(self, seat: int, reason: str, detail: str) -> Outcome:
-        self.forced = self.game.forfeit(seat, reason, detail)
+    def forfeit(self, seat: int, reason: str, cause: str = "", output: str | None = None) -> Outcome:
+        """`seat` loses by breaking the protocol: its bot's `cause` and `output` as in engines.base.Outcome."""
+        self.forced = self.game.forfeit(seat, reason, cause, output)
         self.changes += 1
         self.sync_clock()
         return self.forced
 
     def lose_on_time(self, seat: int) -> Outcome:
-        """`seat`'s clock fell (here or, in a network game, at the host)."""
-        return self.forfeit(seat, "timeout", f"seat {seat} ran out of time")
+        """`seat`'s clock fell (here or, in a network game, at the host): a timeout without a bot's cause."""
+        return self.forfeit(seat, "timeout")
 
     # ------------------------------------------------------------------ clocks
 
@@ -268,37 +269,34 @@ class Session:
 
     def to_saved(self, date: str | None = None) -> SavedGame:
         """The whole session as a save: start, seed, players, the moves, the redo line and the result."""
-        result, reason = outcome_result(self.outcome())
+        out = self.outcome()
+        result, reason = outcome_result(out)
         if date is None:
             date = _dt.datetime.now().isoformat(timespec="seconds")
+        players = (self.specs[0].label, self.specs[1].label)
+        detail = fault_line(out, players) if out is not None else None  # a forfeit's, as `referee --record`'s
         return SavedGame(game=self.game_id, moves=list(self.notation), start=self.start, seed=self.seed,
-                         players=(self.specs[0].label, self.specs[1].label), date=date, result=result,
-                         reason=reason, redo=self.redo_moves,
-                         extra=self.clock.header() if self.clock is not None else {})
+                         players=players, date=date, result=result, reason=reason, detail=detail or "",
+                         redo=self.redo_moves, extra=self.clock.header() if self.clock is not None else {})
 
-    def restore_forfeit(self, result: str, reason: str, side_names: tuple[str, str], detail: str = "") -> bool:
+    def restore_forfeit(self, saved: SavedGame) -> bool:
         """A loaded game that ended by a forfeit (its position is not over): end it again the same way,
-        with the saved `detail` in words when there is one (a recorded game's).  Returns True when it did."""
-        if self.game.outcome() is not None or reason not in FORFEIT_REASONS or result not in ("1-0", "0-1"):
+        with the cause its `detail` gives when it has one.  Returns True when it did."""
+        if (self.game.outcome() is not None or saved.reason not in FORFEIT_REASONS
+                or saved.result not in ("1-0", "0-1")):
             return False
-        loser = 1 if result == "1-0" else 0
-        words = {"crash": "its bot crashed", "timeout": "its bot did not answer in time",
-                 "invalid": "its bot's output was refused"}[reason]
-        if reason == "timeout" and self.kind(loser) != "cmd":
-            words = "ran out of time"  # a clock that fell
-        self.forced = self.game.forfeit(loser, reason, detail or f"{side_names[loser]} lost: {words}")
+        loser = 1 if saved.result == "1-0" else 0
+        cause = cause_from_detail(saved.detail, loser, saved.players) if saved.detail else ""
+        self.forced = self.game.forfeit(loser, saved.reason, cause)
         return True
 
     # ------------------------------------------------------------------ words for the screen
 
-    def result_words(self, side_names: tuple[str, str]) -> tuple[str, str]:
-        """A headline and a reason for the game-over screen, e.g. ("Red wins", "four in a row")."""
+    def result_words(self, side_names: tuple[str, str] | None = None) -> tuple[str, str]:
+        """The game-over screen's headline and sentence (engines.endings), by default in the game's side names."""
         out = self.outcome()
         if out is None:
             return "", ""
-        headline = "Draw" if out.winner is None else f"{side_names[out.winner]} wins"
-        reason = out.detail or out.reason.words
-        # Engines name the seats ("seat 0 scored a goal", "player 1 connected four"): use the sides' names.
-        reason = re.sub(r"\b(?:seat|player) ([01])\b", lambda m: side_names[int(m.group(1))], reason)
-        return headline, reason[:1].upper() + reason[1:]
+        sides = side_names or self.cls.side_names
+        return first_upper(headline(out, sides)), first_upper(describe(out, self.cls, sides))
 

@@ -22,7 +22,7 @@ from engines.base import EngineError, InvalidOutput, quote
 from engines.referee.process import Answer, BotCrashed, BotError
 from tui.screens.analysis import ANALYSIS_BINDING, AnalysisHost
 from tui.screens.arena import ArenaPage
-from tui.core.opponents import HINT_LEVEL, AIOpponent, BotSeat, bot_failure_words
+from tui.core.opponents import HINT_LEVEL, AIOpponent, BotSeat
 from tui.screens.dialogs import ConfirmScreen, GameOverScreen, MovePrompt
 from tui.screens.help import HelpScreen
 from tui.core.session import Played, Session, SessionError
@@ -261,7 +261,7 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         """End the game when the running clock reached zero (the loser is told the reason)."""
         if self.session.check_flag() is None:
             return False
-        self.say(f"{self.board_cls.side_names[self.session.to_move()]} ran out of time", error=True)
+        self._say_ending()
         self._position_changed()
         return True
 
@@ -319,8 +319,8 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
             try:
                 self.bots[seat] = BotSeat(seat, spec.command or "", on_stderr=self._stderr_callback(seat))
             except BotError as e:
-                self.session.forfeit(seat, e.reason, f"{self.board_cls.side_names[seat]} (bot): {e}")
-                self.say(f"{self.board_cls.side_names[seat]}'s bot could not start: {e}", error=True)
+                self.session.forfeit(seat, e.reason, str(e))
+                self._say_ending()
                 return
 
     def _stderr_callback(self, seat: int):
@@ -362,22 +362,24 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
             return
         self._bot_waiting = None
         seat = message.seat
-        side = self.board_cls.side_names[seat]
         if message.error is not None:
-            words = bot_failure_words(message.error)
-            self.session.forfeit(seat, message.error.reason, f"{side} (bot): {words}")
-            self.say(f"{side} loses: {words}", error=True)
+            self.session.forfeit(seat, message.error.reason, str(message.error))
+            self._say_ending()
             self._position_changed()
             return
         line = message.answer.line
         try:
             played = self.session.play(line)
         except InvalidOutput as e:
-            self.session.forfeit(seat, "invalid", f"{side} (bot) sent {quote(line)}: {e}")
-            self.say(f"{side} loses: its bot sent {quote(line)}, which the referee refuses: {e}", error=True)
+            self.session.forfeit(seat, "invalid", str(e), output=line)
+            self._say_ending()
             self._position_changed()
             return
         self._moved(played)
+
+    def _say_ending(self) -> None:
+        """A forfeit (a bot's failure, a clock that fell) on the message line, as the game-over screen says it."""
+        self.say(self.session.result_words(self.board_cls.side_names)[1], error=True)
 
     # ------------------------------------------------------------------ game over
 

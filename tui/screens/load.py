@@ -24,8 +24,8 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from engines.base import reason_words
 from engines import get_game
+from engines.endings import summary
 from engines.visible import visible
 from tui.screens.arena import ArenaPage
 from tui.screens.dialogs import ConfirmScreen
@@ -34,23 +34,10 @@ from tui.widgets.footer import GameFooter
 from tui.widgets.preview import position_preview
 from tui.plain import plain
 
-RESULT_WORDS = {"1-0": "{0} won", "0-1": "{1} won", "1/2-1/2": "draw", "*": "unfinished"}
-
-
-def side_names(game_id: str) -> tuple[str, str]:
-    from tui.widgets.boards import board_class
-
-    return board_class(game_id).side_names
-
-
 def result_words(entry: SaveEntry) -> str:
     if entry.error:
         return "cannot be loaded"
-    names = side_names(entry.game)
-    words = RESULT_WORDS.get(entry.result, entry.result).format(*names)
-    if entry.result != "*" and entry.reason:
-        words += f" ({reason_words(entry.reason)})"
-    return words
+    return summary(entry.result, entry.reason, get_game(entry.game))
 
 
 def short_date(date: str) -> str:
@@ -184,7 +171,7 @@ class LoadScreen(ArenaPage, Screen):
             final = None
         else:
             preview.update(position_preview(final))
-        names = side_names(entry.game)
+        names = cls.side_names
         text = Text()
         text.append(f"\n{cls.title}", "bold")
         text.append(f"  {shown(entry.path.name)}\n", "dim")

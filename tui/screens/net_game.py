@@ -215,7 +215,7 @@ class NetGameScreen(GameScreen):
                 if not session.is_over():
                     loser = 1 if result == "1-0" else 0
                     session.lose_on_time(loser)  # the host ends a game early only on time
-                    self.say(f"{names[loser]} ran out of time", error=True)
+                    self._say_ending()
                     self._position_changed()
             case ev.MoveRefused(why=why):
                 self._pending = None

@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
-from engines.base import reason_words
+from engines.endings import first_upper, short
 from engines.savefile import SavedGame
 from engines.visible import visible
 from tui.screens.analysis import ANALYSIS_BINDING, AnalysisHost
@@ -76,7 +76,7 @@ class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
         specs = [display_spec(label) for label in saved.players]
         self.session = Session(saved.game, specs, saved.seed, start=saved.start, moves=saved.moves)
         self.board_cls = board_class(saved.game)
-        self.session.restore_forfeit(saved.result, saved.reason, self.board_cls.side_names, saved.detail)
+        self.session.restore_forfeit(saved)
         self.final_forced = self.session.forced
         self.length = self.session.ply
         self.record = saved.record
@@ -148,8 +148,8 @@ class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
             info.append(" (game unfinished)", "dim")
         if self.ply == self.last and self.session.is_over():
             headline, reason = self.session.result_words(self.board_cls.side_names)
-            if self.saved.detail:  # the detail (long: a bot's command) is in the record panel
-                reason = reason_words(self.saved.reason).capitalize()
+            if self.fault is not None:  # the whole sentence (long: a bot's stderr) is in the record panel
+                reason = first_upper(short(self.session.cls, self.saved.reason))
             info.append(f"\n{headline}: ", "bold")
             info.append(visible(reason))
         self.query_one("#replay-info", Static).update(info)
@@ -157,18 +157,10 @@ class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
             fault = self.ply == self.fault
             text = turn_text(self.record, self.ply, self.board_cls.side_names, self.board_cls.side_styles,
                              failed=fault)
-            if fault and self.saved.detail:
-                text.append("\n" + self._fault_words(self.record[-1].seat), "red")
+            if fault and self.session.forced is not None:
+                text.append("\n" + self.session.result_words(self.board_cls.side_names)[1], "red")
             self.query_one(RecordPanel).show(text)
         self.refresh_bindings()
-
-    def _fault_words(self, seat: int) -> str:
-        """The saved detail of the forfeit, the loser named by its side rather than its seat and command."""
-        prefix = f"seat {seat} ({self.saved.players[seat]}): "
-        detail = self.saved.detail
-        if detail.startswith(prefix):
-            detail = f"{self.board_cls.side_names[seat]}: {detail[len(prefix):]}"
-        return visible(detail)  # the file's words
 
     def jump_to(self, ply: int) -> None:
         self._go(ply)
