@@ -30,6 +30,7 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 from pathlib import Path
 from typing import Callable, Iterable, TypeVar
 
@@ -88,8 +89,10 @@ class RayCluster:
             _check_reachable(self.address)
         on_sigterm = _main_thread_handler(signal.SIGTERM)
         try:
-            ray.init(address=address, include_dashboard=False, log_to_driver=False,
-                     logging_level=logging.ERROR)
+            with warnings.catch_warnings():  # Ray's tips for its own API (FutureWarning...) are not the user's
+                warnings.simplefilter("ignore")
+                ray.init(address=address, include_dashboard=False, log_to_driver=False,
+                         logging_level=logging.ERROR)
         except Exception as e:  # Ray raises ConnectionError, RuntimeError, ValueError...: all mean the same
             self._stop_head()
             raise ClusterError(f"cannot use the Ray cluster at {self.address}: {_first_line(e)}") from None
