@@ -173,6 +173,28 @@ def test_sigterm_ends_a_match_on_a_local_ray_instance_as_without_one(tmp_path):
 
 @needs_ray
 @pytest.mark.slow
+def test_sigterm_while_the_local_instance_starts_ends_it_as_cleanly(tmp_path):
+    # whichever step the signal meets (the folder made, the head starting, the driver connecting)
+    from engines.referee.guard import descendants
+
+    match = _start(["match", "c4", "ai:1", "ai:1", "-n", "2", "--cluster", "local"])
+    try:
+        wait_for(lambda: folder_of(match.pid) is not None, timeout=60)
+        folder = folder_of(match.pid)
+        pids = descendants(match.pid)
+        match.send_signal(signal.SIGTERM)
+        assert match.wait(timeout=60) == 128 + signal.SIGTERM
+        err = match.stderr.read()
+        assert b"Traceback" not in err and b"SIGTERM received" not in err
+        assert not folder.exists()
+        assert_all_end(pids + descendants(match.pid), timeout=20)
+    finally:
+        match.kill()
+        match.wait()
+
+
+@needs_ray
+@pytest.mark.slow
 def test_a_league_round_on_ray_stores_every_game(cluster, tmp_path):
     from tui.core.league.db import LeagueDB
     from tui.core.league.jobs import on_runner

@@ -83,11 +83,16 @@ class RayCluster:
     def __enter__(self) -> "RayCluster":
         ray = self.ray
         if self.address == "local":
-            address = self._start_local_head()
+            try:
+                address = self._start_local_head()
+            except BaseException:  # a signal during the start: the head, its folder and token go now
+                self._stop_head()
+                raise
         else:
             address = self.address
             _check_reachable(self.address)
         on_sigterm = _main_thread_handler(signal.SIGTERM)
+        _without_stack_dumps()
         try:
             with warnings.catch_warnings():  # Ray's tips for its own API (FutureWarning...) are not the user's
                 warnings.simplefilter("ignore")
@@ -96,12 +101,14 @@ class RayCluster:
         except Exception as e:  # Ray raises ConnectionError, RuntimeError, ValueError...: all mean the same
             self._stop_head()
             raise ClusterError(f"cannot use the Ray cluster at {self.address}: {_first_line(e)}") from None
-        except BaseException:  # a signal while Ray connects: __exit__ will not run
+        except BaseException as e:  # a signal while Ray connects: __exit__ will not run
             self._stop_head()
+            if isinstance(e, SystemExit) and e.code == signal.SIGTERM:  # Ray's own handler: sys.exit(15)
+                raise SystemExit(128 + signal.SIGTERM) from None
             raise
         finally:
-            # ray.init puts its own SIGTERM handler in (sys.exit(15), and its core worker's stack dump):
-            # termarena's own ends the command as without a cluster, status 143, `finally` blocks run
+            # ray.init puts its own SIGTERM handler in (sys.exit(15)): termarena's own ends the command
+            # as without a cluster, status 143, `finally` blocks run
             if on_sigterm is not None:
                 signal.signal(signal.SIGTERM, on_sigterm)
         return self
@@ -120,7 +127,7 @@ class RayCluster:
         from engines.referee.process import start_guarded
 
         port = _free_port()
-        ray_folder.sweep()  # the folders of local instances that were killed (SIGKILL) before they could
+        ray_folder.sweep()  # folders left by local instances killed (SIGKILL) before they could remove them
         folder = ray_folder.make()
         self.temp_dir = str(folder)
         self._use_token(ray_folder.write_token(folder))
@@ -260,6 +267,18 @@ def _signal_status_kept():
 def _noted(noted: list[int], handler, signum, frame) -> None:
     noted.append(signum)
     handler(signum, frame)
+
+
+def _without_stack_dumps() -> None:
+    """Ray's core worker in this process (the driver) would install a C++ failure-signal handler that
+    prints a stack dump for SIGTERM too, before any Python handler runs: it is turned off, by the switch
+    Ray reads when it creates the core worker (RAY_DISABLE_FAILURE_SIGNAL_HANDLER, read at import, so too
+    late to set in the environment).  A real crash still shows Python's faulthandler trace."""
+    try:
+        from ray._private import ray_constants
+    except ImportError:
+        return
+    ray_constants.RAY_DISABLE_FAILURE_SIGNAL_HANDLER = True
 
 
 def _main_thread_handler(sig: int):
