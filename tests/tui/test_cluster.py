@@ -150,10 +150,11 @@ def test_sigterm_ends_a_match_on_a_local_ray_instance_as_without_one(tmp_path):
     home.mkdir()
     bots = tmp_path / "bots"
     bots.mkdir()
-    match = subprocess.Popen([sys.executable, "-m", "tui", "match", "c4", escaping_command(bots),
-                              escaping_command(bots), "-n", "4", "-j", "2", "--no-time-limit", "--cluster", "local"],
-                             cwd=Path(__file__).resolve().parents[2], stdin=subprocess.DEVNULL,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "HOME": str(home)})
+    args = ["match", "c4", escaping_command(bots), escaping_command(bots), "-n", "4", "-j", "2", "--no-time-limit",
+            "--cluster", "local"]
+    match = subprocess.Popen([sys.executable, "-m", "tui", *args], cwd=Path(__file__).resolve().parents[2],
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             env={**os.environ, "HOME": str(home)})
     try:
         wait_for(lambda: len(list(bots.glob("*.pids"))) >= 4, timeout=180)
         pids = bot_pids(bots, 4) + descendants(match.pid)

@@ -12,8 +12,9 @@ instance that `ray start` runs on this machine; `ray://HOST:PORT` joins a remote
 Client.  Every node needs termarena installed (the same version) and any `cmd:` bot at the same path.
 
 The local instance has a token of its own (Ray's token authentication, which new Ray releases turn on
-by default and refuse to run without a token): its ports listen on the machine's address, and a Ray port without a token
-runs whatever code reaches it.  `auto` and `ray://` use whatever token Ray itself finds (README).
+by default and refuse to run without a token): its ports listen on the machine's address, and a Ray
+port without a token runs whatever code reaches it.  `auto` and `ray://` use whatever token Ray itself
+finds (README).  Its folder (tui/core/ray_folder.py) holds Ray's files and the token.
 """
 from __future__ import annotations
 
