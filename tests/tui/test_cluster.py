@@ -3,8 +3,12 @@ early for an SPRT, and a local Ray instance ends with termarena, SIGKILL include
 `[cluster]` extra, which the README's test command installs); the address checks do not."""
 from __future__ import annotations
 
+import os
+import shutil
 import signal
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,6 +21,8 @@ from tests.engines.referee.test_process_lifetime import (
     escaping_command,
     wait_for,
 )
+from tests.tui.test_ray_folder import ended_pid
+from tui.core import ray_folder
 from tui.core.cluster import ClusterError, check_address, ray_installed
 from tui.core.match import run_tournament
 from tui.core.specs import parse_spec
@@ -45,14 +51,46 @@ def test_other_addresses_are_refused_in_one_line(bad, monkeypatch, capsys):
 
 
 @pytest.fixture(scope="module")
-def cluster():
+def killed_instance_folder():
+    """The folder a local instance left when its termarena was killed: every owner has ended."""
+    folder = Path(tempfile.mkdtemp(prefix=ray_folder.PREFIX))
+    (folder / ray_folder.OWNERS).write_text(f"{ended_pid()}\n")
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def cluster(killed_instance_folder):
     from tui.core.cluster import RayCluster
 
     with RayCluster("local", 2) as c:
         yield c
 
 
+def folder_of(pid: int) -> Path | None:
+    """The folder of the local instance that process `pid` started, if any."""
+    for folder in Path(tempfile.gettempdir()).glob(ray_folder.PREFIX + "*"):
+        owners = folder / ray_folder.OWNERS
+        if owners.is_file() and owners.read_text().split()[:1] == [str(pid)]:
+            return folder
+    return None
+
+
+def gcs_answer(port: int, token: str | None):
+    """What the instance's control service (GCS) answers a call with this token, or with none."""
+    import grpc
+
+    with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+        call = channel.unary_unary("/ray.rpc.NodeInfoGcsService/GetClusterId")
+        try:
+            call(b"", metadata=[("authorization", f"Bearer {token}")] if token else [], timeout=60)
+        except grpc.RpcError as e:
+            return e.code()
+        return grpc.StatusCode.OK
+
+
 @needs_ray
+@pytest.mark.slow
 def test_a_match_on_ray_plays_the_very_games_it_plays_here(cluster):
     # Levels bounded by depth (a minute's think time: the depth, not the clock, ends each search) and AI
     # seeds fixed by the game seeds: the same games wherever they run, however loaded the machine.
@@ -67,6 +105,7 @@ def test_a_match_on_ray_plays_the_very_games_it_plays_here(cluster):
 
 
 @needs_ray
+@pytest.mark.slow
 def test_an_sprt_stops_the_ray_tasks_early(cluster):
     bots = [parse_spec(f"cmd:{sys.executable} {BOT} connect4"), parse_spec(f"cmd:{sys.executable} {BOT} connect4 junk")]
     t = run_tournament("connect4", bots, 200, seed=1, jobs=2, time_limits=False, sprt=Sprt(0, 400),
@@ -75,7 +114,8 @@ def test_an_sprt_stops_the_ray_tasks_early(cluster):
 
 
 @needs_ray
-def test_sigkill_of_a_match_on_a_local_ray_instance_leaves_no_process(tmp_path):
+@pytest.mark.slow
+def test_sigkill_of_a_match_on_a_local_ray_instance_leaves_no_process_and_its_folder_is_swept(tmp_path):
     from engines.referee.guard import descendants
 
     match = _start(["match", "c4", escaping_command(tmp_path), escaping_command(tmp_path), "-n", "4", "-j", "2",
@@ -85,8 +125,47 @@ def test_sigkill_of_a_match_on_a_local_ray_instance_leaves_no_process(tmp_path):
         wait_for(lambda: len(list(tmp_path.glob("*.pids"))) >= 4, timeout=180)
         pids = bot_pids(tmp_path, 4) + descendants(match.pid)  # the bots, and Ray's processes
         assert len(pids) > 12
+        folder = folder_of(match.pid)
+        assert folder is not None and (folder / ray_folder.TOKEN).is_file()
         match.send_signal(signal.SIGKILL)
         match.wait(timeout=15)
+        assert_all_end(pids, timeout=20)
+        # nothing could remove it; the next local start does, first thing (the start the cluster
+        # fixture makes is checked in test_a_local_start_removes_the_folders_of_killed_instances)
+        ray_folder.sweep()
+        assert not folder.exists()
+    finally:
+        match.kill()
+        match.wait()
+
+
+@needs_ray
+@pytest.mark.slow
+def test_sigterm_ends_a_match_on_a_local_ray_instance_as_without_one(tmp_path):
+    # ray.init puts in a SIGTERM handler of its own, which printed its core worker's stack dump and
+    # exited 15; termarena's own ends the match with 143 and one line at most, its folder removed
+    from engines.referee.guard import descendants
+
+    home = tmp_path / "home"
+    home.mkdir()
+    bots = tmp_path / "bots"
+    bots.mkdir()
+    args = ["match", "c4", escaping_command(bots), escaping_command(bots), "-n", "4", "-j", "2", "--no-time-limit",
+            "--cluster", "local"]
+    match = subprocess.Popen([sys.executable, "-m", "tui", *args], cwd=Path(__file__).resolve().parents[2],
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             env={**os.environ, "HOME": str(home)})
+    try:
+        wait_for(lambda: len(list(bots.glob("*.pids"))) >= 4, timeout=180)
+        pids = bot_pids(bots, 4) + descendants(match.pid)
+        folder = folder_of(match.pid)
+        assert folder is not None
+        match.send_signal(signal.SIGTERM)
+        assert match.wait(timeout=60) == 128 + signal.SIGTERM
+        err = match.stderr.read()
+        assert b"Traceback" not in err and b"SIGTERM received" not in err and len(err.strip().splitlines()) <= 1
+        assert not folder.exists()
+        assert not (home / ".ray").exists()  # the user's own token file is neither read nor written
         assert_all_end(pids, timeout=20)
     finally:
         match.kill()
@@ -94,6 +173,29 @@ def test_sigkill_of_a_match_on_a_local_ray_instance_leaves_no_process(tmp_path):
 
 
 @needs_ray
+@pytest.mark.slow
+def test_sigterm_while_the_local_instance_starts_ends_it_as_cleanly(tmp_path):
+    # whichever step the signal meets (the folder made, the head starting, the driver connecting)
+    from engines.referee.guard import descendants
+
+    match = _start(["match", "c4", "ai:1", "ai:1", "-n", "2", "--cluster", "local"])
+    try:
+        wait_for(lambda: folder_of(match.pid) is not None, timeout=60)
+        folder = folder_of(match.pid)
+        pids = descendants(match.pid)
+        match.send_signal(signal.SIGTERM)
+        assert match.wait(timeout=60) == 128 + signal.SIGTERM
+        err = match.stderr.read()
+        assert b"Traceback" not in err and b"SIGTERM received" not in err
+        assert not folder.exists()
+        assert_all_end(pids + descendants(match.pid), timeout=20)
+    finally:
+        match.kill()
+        match.wait()
+
+
+@needs_ray
+@pytest.mark.slow
 def test_a_league_round_on_ray_stores_every_game(cluster, tmp_path):
     from tui.core.league.db import LeagueDB
     from tui.core.league.jobs import on_runner
@@ -127,9 +229,40 @@ def test_a_cluster_that_does_not_answer_is_refused_at_once(address, env, monkeyp
 
 
 @needs_ray
+@pytest.mark.slow
 def test_a_local_instance_keeps_its_files_to_itself(cluster):
     # `ray start`'s address file, which `--cluster auto` and Ray's own tools read, is not overwritten
-    assert cluster.temp_dir is not None and cluster.temp_dir.startswith(__import__("tempfile").gettempdir())
+    assert cluster.temp_dir is not None and cluster.temp_dir.startswith(tempfile.gettempdir())
+
+
+@needs_ray
+@pytest.mark.slow
+def test_a_local_start_removes_the_folders_of_killed_instances(cluster, killed_instance_folder):
+    assert not killed_instance_folder.exists()
+    assert Path(cluster.temp_dir).is_dir()  # its own, in use, stays
+
+
+@needs_ray
+@pytest.mark.slow
+def test_a_local_instance_answers_only_its_own_token(cluster):
+    import grpc
+
+    from engines.referee.guard import descendants
+
+    token_file = Path(cluster.temp_dir) / ray_folder.TOKEN
+    assert token_file.stat().st_mode & 0o777 == 0o600
+    token = token_file.read_text()
+    port = int(cluster.ray.get_runtime_context().gcs_address.rpartition(":")[2])
+    assert gcs_answer(port, None) == grpc.StatusCode.UNAUTHENTICATED
+    assert gcs_answer(port, "0" * 64) == grpc.StatusCode.UNAUTHENTICATED
+    assert gcs_answer(port, token) == grpc.StatusCode.OK
+    # the token is in its file only: in no command line and no environment of Ray's processes
+    for pid in [cluster.head.pid, *descendants(cluster.head.pid)]:
+        for part in ("cmdline", "environ"):
+            try:
+                assert token.encode() not in Path(f"/proc/{pid}/{part}").read_bytes()
+            except (FileNotFoundError, ProcessLookupError):
+                pass  # a worker that has just ended
 
 
 def test_the_help_names_the_extra_that_brings_ray():
