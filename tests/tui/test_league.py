@@ -3,6 +3,7 @@ stored games (the same numbers however they are read), pairing picks the games t
 run plays colour-swapped pairs and owes nothing after it is stopped."""
 from __future__ import annotations
 
+import dataclasses
 import random
 import sqlite3
 
@@ -113,6 +114,26 @@ def test_a_run_stores_whole_pairs_only_and_an_odd_count_plays_one_more(league):
     run_fake(league, 3, strongest_wins({"a": 1, "b": 2, "c": 3}), jobs=2)
     assert league.count_games("connect4") == 4
     assert_whole_pairs(stored_games(league))
+
+
+def test_games_back_in_any_order_as_copies_are_stored_as_whole_pairs_in_seat_order(league):
+    """A cluster hands back copies of the jobs, in the order the games end."""
+    for name in ("a", "b", "c"):
+        league.add_player("connect4", name, parse_spec("ai:1"))
+    play = strongest_wins({"a": 1, "b": 2, "c": 3})
+    planned = []
+
+    def from_a_cluster(jobs, record):
+        planned.extend(jobs)
+        for job in reversed(jobs):
+            record(play(dataclasses.replace(job)))
+
+    run_league(league, "connect4", 6, None, True, jobs=3, play_round=from_a_cluster)
+    games = stored_games(league)
+    assert_whole_pairs(games)
+    pairs = [[(j.seats[0], j.seats[1], j.seed) for j in planned[k:k + 2]] for k in range(0, len(planned), 2)]
+    # the pair whose games are back first is stored first, its two games in their planned order
+    assert [games[k:k + 2] for k in range(0, len(games), 2)] == pairs[::-1]
 
 
 def test_a_run_stopped_between_the_games_of_a_pair_stores_neither(league):
