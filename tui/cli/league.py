@@ -108,7 +108,7 @@ def run(
     cluster: Optional[str] = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
     db: str = db_option,
 ) -> None:
-    """Play more games of GAME's league, the most instructive pairs first, each stored as it ends."""
+    """Play more games of GAME's league, the most instructive pairs first, each pair stored as it ends."""
     from tui.core.league.db import LeagueDB
     from tui.core.league.run import Finished, run_league
     from tui.core.league.table import table_rows
