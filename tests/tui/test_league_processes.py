@@ -1,7 +1,7 @@
 """`termarena league run` as real processes: killed by a signal (SIGKILL included) it keeps every game
-it reported and never half a pair, leaves no bot running, and the next run goes on from there; two runs
-on one file at once both finish, share the work, store no game twice and no half pair; a file the run
-cannot write is refused before any game starts."""
+it reported, leaves no bot running, and the next run goes on from there (first the second games of the
+pairs it cut); two runs on one file at once both finish, share the work, and leave no game twice and no
+half pair; a file the run cannot write is refused before any game starts."""
 from __future__ import annotations
 
 import os
@@ -81,12 +81,12 @@ def test_a_run_killed_with_sigkill_keeps_every_reported_game_and_the_next_run_go
     before = stored(db)
     assert len(before) >= len(reported)
 
-    assert_whole_pairs(before)  # the pair the signal cut in two was not stored
 
     code, err = finish(league(db, "run", "c4", "--games", "2", "--think-ms", "5"))
     assert code == 0, err
     after = stored(db)
-    assert after[: len(before)] == before and len(after) == len(before) + 2
+    assert after[: len(before)] == before and len(after) >= len(before) + 2
+    # a pair cut in two by the signal is completed first: every game played before has its twin now
     assert_whole_pairs(after)
 
 
@@ -125,9 +125,9 @@ def test_two_runs_on_one_file_at_once_share_the_work_with_no_game_twice_and_no_h
         told.append(err.count("\ngame "))
     games = stored(db)
     assert_whole_pairs(games)
-    # the owed game and a pair (3 games) for the run that stores the owed game, a pair for the other
-    # (which either left the owed game to the first, or played it too and was told it was stored)
-    assert sorted(told) == [2, 3] and len(games) == 1 + 5
+    # each run stored the games it reported, at least the 2 asked (one more to finish a pair); a game
+    # both played (the owed one, or the second game of a pair the other was finishing) is stored once
+    assert min(told) >= 2 and len(games) == 1 + sum(told)
 
 
 def read_only_file(db: Path) -> None:

@@ -108,7 +108,7 @@ def run(
     cluster: Optional[str] = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
     db: str = db_option,
 ) -> None:
-    """Play more games of GAME's league, the most instructive pairs first, each pair stored as it ends."""
+    """Play more games of GAME's league, the most instructive pairs first, each stored as it ends."""
     from tui.core.league.db import LeagueDB
     from tui.core.league.run import Finished, run_league
     from tui.core.league.table import table_rows
@@ -149,8 +149,8 @@ def run(
             ratings = run_league(league, gid, games, think_ms, not no_time_limit, jobs=jobs,
                                  play_round=play_round, on_game=progress)
         except (KeyboardInterrupt, SystemExit):  # Ctrl-C, SIGTERM, SIGHUP
-            console.print(f"stopped: the {played} games this run finished are stored (a pair under way is "
-                          f"not); the next run goes on from there", highlight=False, markup=False, soft_wrap=True)
+            console.print(f"stopped: the {played} games this run finished are stored; the next run goes on "
+                          f"from there", highlight=False, markup=False, soft_wrap=True)
             raise
         rows, stored = table_rows(league, gid, ratings), league.count_games(gid)
     _print_table(gid, rows, stored)

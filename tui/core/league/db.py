@@ -5,11 +5,10 @@ from the games (tui.core.league.ratings), never stored, so they can always be re
 
 Several processes may use one file at once (two `league run`, an `add` during a run): the file is in WAL
 mode, every write is one short transaction (`BEGIN IMMEDIATE`), and a writer waits up to BUSY_TIMEOUT_S
-for another.  The two games of a colour-swapped pair are committed together, the moment the second ends
-(record_games), so no run, however it ends (SIGKILL included), leaves half a pair, and a run killed
-loses only the pairs under way.  Runs share the work without claiming it: a game already stored (the
-same seed and seats, which only the second game of a pair owed by an older file can repeat, two runs
-having both played it) is not stored again, in the same transaction that checks it.
+for another.  A game is committed the moment it ends, so a run killed by any signal, SIGKILL included,
+loses only the games under way.  Runs share the work without claiming it: a game already stored (the
+same seed and seats: two runs both played the second game a pair owed) is not stored again, in the
+transaction that checks it (record_game).
 
 The file is not trusted: it must be a regular file of at most MAX_DB_BYTES holding exactly our schema
 (compared statement by statement, so no trigger or view of someone else's runs), and every row read is
@@ -98,10 +97,6 @@ class PlayedGame:
     seat1: int
     seed: int
     winner: int | None
-
-
-# what record_games stores of a game: the players' ids by seat, the result, the AI's budget, the limits
-GameToStore = tuple[tuple[int, int], MatchResult, int | None, bool]
 
 
 def check_name(name: str) -> str:
@@ -257,25 +252,21 @@ class LeagueDB:
 
     # ------------------------------------------------------------------ games
 
-    def record_games(self, games: list[GameToStore]) -> list[int | None]:
-        """Finished games that belong together (a colour-swapped pair), committed in one transaction: a
-        run killed before it keeps none of them, after it keeps all.  A game already stored (same game,
-        seed and seats: another run played it too) is left out; its id is then None."""
-        ids: list[int | None] = []
+    def record_game(self, seats: tuple[int, int], result: MatchResult, think_ms: int | None,
+                    time_limits: bool) -> int | None:
+        """One finished game, committed at once (a run killed after this keeps it); None, and nothing
+        stored, when the same game (game, seed and seats) is stored already: another run played it too."""
         with self._write():
-            for seats, result, think_ms, time_limits in games:
-                if self.conn.execute("SELECT 1 FROM games WHERE game = ? AND seed = ? AND seat0 = ? AND seat1 = ?",
-                                     (result.game, result.seed, seats[0], seats[1])).fetchone():
-                    ids.append(None)
-                    continue
-                cur = self.conn.execute(
-                    "INSERT INTO games (game, seat0, seat1, seed, winner, score0, score1, reason, turns, moves,"
-                    " error, think_ms, time_limits, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (result.game, seats[0], seats[1], result.seed, result.winner, int(result.scores[0]),
-                     int(result.scores[1]), result.reason, result.turns, json.dumps(result.moves), result.error,
-                     think_ms, int(time_limits), _now()))
-                ids.append(cur.lastrowid)
-        return ids
+            if self.conn.execute("SELECT 1 FROM games WHERE game = ? AND seed = ? AND seat0 = ? AND seat1 = ?",
+                                 (result.game, result.seed, seats[0], seats[1])).fetchone():
+                return None
+            cur = self.conn.execute(
+                "INSERT INTO games (game, seat0, seat1, seed, winner, score0, score1, reason, turns, moves, error,"
+                " think_ms, time_limits, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (result.game, seats[0], seats[1], result.seed, result.winner, int(result.scores[0]),
+                 int(result.scores[1]), result.reason, result.turns, json.dumps(result.moves), result.error,
+                 think_ms, int(time_limits), _now()))
+        return cur.lastrowid
 
     def check_writable(self) -> None:
         """LeagueError unless this process can write the file: a run stores its games as they end, so a
@@ -309,9 +300,9 @@ class LeagueDB:
         return out
 
     def unanswered(self, game: str, players: dict[int, Player]) -> list[PlayedGame]:
-        """Games whose colour-swapped twin (same seed, seats the other way round) was never played, both
-        players still present: left by a termarena that stored each game alone (a run stopped between
-        the two games of a pair, or ended by --games halfway through one)."""
+        """Games whose colour-swapped twin (same seed, seats the other way round) was never stored, both
+        players still present: a run that was stopped between the two games of a pair (or one that is
+        playing the twin right now)."""
         rows = self.conn.execute(
             "SELECT g.id, g.seat0, g.seat1, g.seed, g.winner FROM games g"
             " JOIN players a ON a.id = g.seat0 AND a.removed IS NULL"

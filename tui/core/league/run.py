@@ -1,12 +1,11 @@
-"""`league run`: rounds of games chosen from the ratings so far, each colour-swapped pair stored the moment
-its second game ends.
+"""`league run`: rounds of games chosen from the ratings so far, each game stored the moment it ends.
 
-A round is a list of jobs (tui.core.league.jobs) for `jobs` colour-swapped pairs: first the games that a
-stopped run of an older termarena owed (the second game of a pair), then the most instructive pairs
-(tui.core.league.pairing).  Games come back in any order; a pair is stored when both of its games are
-back, in one transaction (LeagueDB.record_games), so the file never holds half a pair, and a run asked
-for an odd number of games plays one more to finish its last pair.  Before each round the run reads the
-players and the games stored since its last look, so players added or removed meanwhile, and games
+A round is a list of jobs (tui.core.league.jobs) for `jobs` colour-swapped pairs, never half a pair (a
+run asked for an odd number of games plays one more to finish its last pair).  A run's first round
+starts with every game that stopped runs owed (the second game of a pair), however many, then the most
+instructive pairs (tui.core.league.pairing).  Owed games are taken at the start only: later, the half
+pairs in the file are those another run on the same file is finishing.  Before each round the run reads
+the players and the games stored since its last look, so players added or removed meanwhile, and games
 stored by another run on the same file, are taken into account.
 """
 from __future__ import annotations
@@ -29,7 +28,7 @@ class Finished:
     """A game of the run, back: what the progress line tells."""
 
     number: int  # games this run has stored so far: 1, 2, ...
-    stored_id: int | None  # None: another run stored the same game first (see LeagueDB.record_games)
+    stored_id: int | None  # None: another run stored the same game first (see LeagueDB.record_game)
     job: LeagueJob
     result: MatchResult
 
@@ -39,14 +38,14 @@ def present(players: dict[int, Player]) -> list[Player]:
 
 
 def plan_round(db: LeagueDB, game: str, ratings: Ratings, players: dict[int, Player], size: int,
-               think_ms: int | None, time_limits: bool, rng: random.Random) -> list[list[LeagueJob]]:
-    """At least `size` games (one more rather than half a pair), as the groups that are stored together:
-    the owed second games of pairs first, alone, then new colour-swapped pairs."""
-    units = [[twin(game, g, players, think_ms, time_limits)] for g in db.unanswered(game, players)][:size]
+               think_ms: int | None, time_limits: bool, rng: random.Random, owed: bool = True) -> list[LeagueJob]:
+    """At least `size` games, one more rather than half a pair: with `owed`, every owed second game of
+    a pair first (finishing pairs comes before `size`), then new colour-swapped pairs."""
+    jobs = [twin(game, g, players, think_ms, time_limits) for g in db.unanswered(game, players)] if owed else []
     here = {p.id: p for p in present(players)}
-    for a, b in choose_pairs(ratings, list(here), max(0, size - len(units) + 1) // 2, rng):
-        units.append(colour_swapped(game, here[a], here[b], rng.randrange(SEED_RANGE), think_ms, time_limits))
-    return units
+    for a, b in choose_pairs(ratings, list(here), max(0, size - len(jobs) + 1) // 2, rng):
+        jobs += colour_swapped(game, here[a], here[b], rng.randrange(SEED_RANGE), think_ms, time_limits)
+    return jobs
 
 
 def run_league(db: LeagueDB, game: str, games: int, think_ms: int | None, time_limits: bool, *, jobs: int,
@@ -58,31 +57,24 @@ def run_league(db: LeagueDB, game: str, games: int, think_ms: int | None, time_l
     rng = rng or random.Random()
     ratings = Ratings()
     done = 0
+    first_round = True
     while done < games:
         players = refresh(db, game, ratings)
         if len(present(players)) < 2:
             raise LeagueError(f"the {game} league needs two players to play (`termarena league add`)")
         # a round of two games a worker keeps every worker busy but for the last game of the round
-        units = plan_round(db, game, ratings, players, min(2 * jobs, games - done), think_ms, time_limits, rng)
-        waiting = [list(unit) for unit in units]  # each group's games not back yet
-        back: list[list[Played]] = [[] for _ in units]
+        round_jobs = plan_round(db, game, ratings, players, min(2 * jobs, games - done), think_ms, time_limits,
+                                rng, owed=first_round)
+        first_round = False
 
         def record(played: Played) -> None:
             nonlocal done
-            job = played[0]
-            # (a job from a cluster is a copy: found by value)
-            i = next(i for i, rest in enumerate(waiting) if job in rest)
-            waiting[i].remove(job)
-            back[i].append(played)
-            if waiting[i]:
-                return
-            done_games = sorted(back[i], key=lambda p: units[i].index(p[0]))  # stored in seat order
-            ids = db.record_games([(j.seats, r, j.think_ms, j.time_limits) for j, r in done_games])
-            for (j, r), stored in zip(done_games, ids):
-                done += stored is not None
-                if on_game is not None:
-                    on_game(Finished(done, stored, j, r))
+            job, result = played
+            stored = db.record_game(job.seats, result, job.think_ms, job.time_limits)
+            done += stored is not None
+            if on_game is not None:
+                on_game(Finished(done, stored, job, result))
 
-        play_round([job for unit in units for job in unit], record)
+        play_round(round_jobs, record)
     refresh(db, game, ratings)
     return ratings
