@@ -29,7 +29,12 @@ from engines.numbers import NumberError, parse_int
 OUTPUT_CHARS = 200  # of an answer line kept (the move itself is in [moves], whole)
 STDERR_CHARS = 500  # of a stderr line kept
 TURN_STDERR_LINES = 100  # a bot's stderr lines kept for one turn, the marker of skipped lines included
-RECORD_BYTES = 1_200_000  # of a whole record as written: a save file holds 2,000,000 bytes
+RECORD_BYTES = 1_200_000  # of a whole record as written, and as a loader accepts: a save file holds 2,000,000
+# What the answers of the longest game may take: 151 turns (150 and the one that ended it) of at most
+# TURN_COST + 2,000 bytes (200 characters, each an escape of up to 10).  Stderr stops where it would eat it.
+ANSWER_RESERVE = 400_000
+TURN_COST = 40  # counted for a turn's line beside its answer: `151 p1 out 10000000000 ` is 23 bytes
+LINE_COST = 20  # counted for a stderr line beside its text: `151 p1 err ` is 11 bytes
 MAX_MS = 10 ** 10  # an answer time (ms); a game without time limits may wait long, not that long
 SEATS = ("p1", "p2")
 
@@ -100,10 +105,11 @@ def unescape(text: str) -> str:
 
 
 class Recorder:
-    """The turns of a game being played, kept within RECORD_BYTES: once the budget is spent, stderr is
-    no longer kept (one line says so); answers and times always are."""
+    """The turns of a game being played, kept within RECORD_BYTES: once stderr and answers have spent
+    all but ANSWER_RESERVE of it, stderr is no longer kept (one line says so); answers and times always
+    are, in the reserve.  Each line is counted at more than it takes when written."""
 
-    def __init__(self, budget: int = RECORD_BYTES) -> None:
+    def __init__(self, budget: int = RECORD_BYTES - ANSWER_RESERVE) -> None:
         self.turns: list[TurnRecord] = []
         self._left = budget
         self._full = False
@@ -111,12 +117,12 @@ class Recorder:
     def add(self, seat: int, output: str | None, ms: float, stderr: tuple[list[str], list[str]]) -> TurnRecord:
         out = None if output is None else shorten(output, OUTPUT_CHARS)
         turn = TurnRecord(len(self.turns) + 1, seat, out, min(MAX_MS, max(0, round(ms))), ([], []))
-        self._left -= 40 + (0 if out is None else _size(out))
+        self._left -= TURN_COST + (0 if out is None else _size(out))
         for s, lines in enumerate(stderr):
             kept = turn.stderr[s]
             for line in lines[:TURN_STDERR_LINES]:
                 line = shorten(line, STDERR_CHARS)
-                self._left -= 20 + _size(line)
+                self._left -= LINE_COST + _size(line)
                 if self._left < 0:
                     if not self._full:
                         kept.append("… stderr is not recorded from here on: the record is full")

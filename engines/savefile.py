@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from engines import UnknownGame, game_ids, get_game, resolve_game_id, start_position
 from engines.base import FORFEIT_REASONS, EngineError, Game, Outcome, Termination
 from engines.numbers import SEED_MAX, SEED_MIN, NumberError, one_line, parse_int, quote
-from engines.record import RecordError, TurnRecord, parse_line, to_lines
+from engines.record import RECORD_BYTES, RecordError, TurnRecord, parse_line, to_lines
 from engines.visible import is_hidden, visible
 
 FORMAT_VERSION = 2  # the newest this termarena reads and writes
@@ -244,18 +244,17 @@ def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
         if turns != len(saved.moves):
             raise SaveFormatError(f"the header says {turns} turns but [moves] has {len(saved.moves)} "
                                   f"(is the file truncated?)", header["turns"][1])
-    movers = []  # the seat that played each move: a record must agree
+    start = game.copy()  # a record's answers are read again from here (_record)
     for text, n in saved.moves:
         if game.outcome() is not None:
             raise SaveFormatError(f"move {quote(text)} comes after the end of the game", n)
-        movers.append(game.current_player())
         try:
             game.play(text)
         except EngineError as e:
             raise SaveFormatError(f"illegal move {quote(text)} on turn {game.ply + 1}: {e}", n) from None
     saved.moves = [t for t, _ in saved.moves]
     if "record" in sections:
-        saved.record = _record(sections["record"], movers, game, reason)
+        saved.record = _record(sections["record"], start, saved.moves, game, reason)
     if "redo" in sections:
         redo = _numbered_moves(sections["redo"], len(saved.moves) + 1)
         probe = game.copy()
@@ -279,34 +278,61 @@ def parse(text: str, expect_game: str | None = None) -> tuple[SavedGame, Game]:
     return saved, game
 
 
-def _record(section: tuple[int, list[str]], movers: list[int], final: Game, reason: str) -> list[TurnRecord]:
-    """The [record] section: one turn a move, in order, each asked of the seat that played it; one turn
-    more only for the turn that ended the game by a forfeit (asked of the seat that lost by it)."""
+def _record(section: tuple[int, list[str]], start: Game, moves: list[str], final: Game,
+            reason: str) -> list[TurnRecord]:
+    """The [record] section: one turn a move, in order, each asked of the seat that played it and
+    answered with that move (the answer, read by the engine in the position it was given in, is the
+    move [moves] has); one turn more only for the turn that ended the game by a forfeit (asked of the
+    seat that lost by it).  At most RECORD_BYTES, as termarena writes it."""
     first_line, body = section
+    size = sum(len(raw.encode("utf-8", "surrogatepass")) + 1 for raw in body)
+    if size > RECORD_BYTES:
+        raise SaveFormatError(f"[record] holds {size:,} bytes; a record has at most {RECORD_BYTES:,}", first_line - 1)
     turns: list[TurnRecord] = []
     ended_by_forfeit = reason in FORFEIT_REASONS and final.outcome() is None
-    last = len(movers) + (1 if ended_by_forfeit else 0)
+    last = len(moves) + (1 if ended_by_forfeit else 0)
+    position = start.copy()  # before the move of the next turn
     for offset, raw in enumerate(body):
         n = first_line + offset
         if not raw.strip() or raw.startswith("#"):
             continue
+        known = len(turns)
         try:
             parse_line(raw, turns, MAX_TURN_NUMBER)
         except RecordError as e:
             raise SaveFormatError(f"in [record]: {e}, in {quote(raw)}", n) from None
+        if len(turns) == known:  # a stderr line of the turn
+            continue
         t = turns[-1]
-        mover = movers[t.turn - 1] if t.turn <= len(movers) else final.current_player()
         if t.turn > last:
-            raise SaveFormatError(f"in [record]: turn {t.turn}, but the game has {len(movers)} moves"
+            raise SaveFormatError(f"in [record]: turn {t.turn}, but the game has {len(moves)} moves"
                                   + (" and ended by a forfeit" if ended_by_forfeit else ""), n)
+        mover = position.current_player()
         if t.seat != mover:
             raise SaveFormatError(f"in [record]: turn {t.turn} was p{mover + 1}'s, not p{t.seat + 1}'s", n)
-        if t.turn <= len(movers) and t.output is None:
+        if t.turn > len(moves):
+            continue
+        if t.output is None:
             raise SaveFormatError(f"in [record]: turn {t.turn} has a move but no answer", n)
-    if len(turns) not in (len(movers), last):
-        raise SaveFormatError(f"[record] has {len(turns)} turns for {len(movers)} moves (is the file truncated?)",
+        _check_answer(position, t, moves[t.turn - 1], n)
+        position.play(moves[t.turn - 1])
+    if len(turns) not in (len(moves), last):
+        raise SaveFormatError(f"[record] has {len(turns)} turns for {len(moves)} moves (is the file truncated?)",
                               first_line)
     return turns
+
+
+def _check_answer(position: Game, turn: TurnRecord, move: str, n: int) -> None:
+    """The answer a record shows for a turn must be the move the game has: a record whose answers say
+    otherwise is not what was played."""
+    try:
+        answered = position.parse_output(turn.output)
+    except EngineError as e:
+        raise SaveFormatError(f"in [record]: turn {turn.turn}'s answer {quote(turn.output)} is not a move there "
+                              f"({e}); [moves] has {quote(move)}", n) from None
+    if answered != position.parse_output(move):
+        raise SaveFormatError(f"in [record]: turn {turn.turn}'s answer {quote(turn.output)} is another move than "
+                              f"{quote(move)} of [moves]", n)
 
 
 def _block(body: list[str]) -> str:

@@ -3,6 +3,7 @@ stored games (the same numbers however they are read), pairing picks the games t
 run plays colour-swapped pairs and owes nothing after it is stopped."""
 from __future__ import annotations
 
+import dataclasses
 import random
 import sqlite3
 
@@ -86,16 +87,131 @@ def test_a_run_plays_colour_swapped_pairs_and_the_stronger_player_tops_the_table
     assert all(sorted(seats) == sorted([seats[0], seats[0][::-1]]) for seats in by_seed.values())
 
 
+def test_a_run_finishes_every_pair_left_half_played_even_beyond_its_games(league):
+    a = league.add_player("connect4", "a", parse_spec("ai:1"))
+    b = league.add_player("connect4", "b", parse_spec("ai:2"))
+    for seed in (1, 2, 3):
+        league.record_game((a.id, b.id), result(LeagueJob("connect4", ("", ""), ("a", "b"), seed), 0), None, True)
+    run_fake(league, 1, strongest_wins({"a": 1, "b": 2}))
+    assert league.count_games("connect4") == 6
+    assert_whole_pairs(stored_games(league))
+
+
+def stored_games(db: LeagueDB) -> list[tuple[int, int, int]]:
+    return db.conn.execute("SELECT seat0, seat1, seed FROM games ORDER BY id").fetchall()
+
+
+def assert_whole_pairs(games: list[tuple[int, int, int]]) -> None:
+    """No game twice, and every game has its colour-swapped twin (the same seed, the seats swapped)."""
+    assert len(set(games)) == len(games)
+    assert all((s1, s0, seed) in games for s0, s1, seed in games)
+
+
 def test_a_stopped_run_owes_the_second_game_of_its_pair_and_the_next_run_plays_it_first(league):
     league.add_player("connect4", "a", parse_spec("ai:1"))
     league.add_player("connect4", "b", parse_spec("ai:2"))
     play = strongest_wins({"a": 1, "b": 1})
-    run_fake(league, 1, play)  # one game of a pair: the run stops there
-    (s0, s1, seed), = league.conn.execute("SELECT seat0, seat1, seed FROM games").fetchall()
+
+    def stopped_after_one_game(jobs, record):
+        record(play(jobs[0]))
+        raise KeyboardInterrupt  # Ctrl-C, or any signal: the second game never comes back
+
+    with pytest.raises(KeyboardInterrupt):
+        run_league(league, "connect4", 2, None, True, jobs=1, play_round=stopped_after_one_game)
+    (s0, s1, seed), = stored_games(league)  # the finished game is kept
     played: list[LeagueJob] = []
     run_fake(league, 1, lambda job: (played.append(job), play(job))[1])
-    assert played[0].seats == (s1, s0) and played[0].seed == seed
+    assert [(job.seats, job.seed) for job in played] == [((s1, s0), seed)]  # that game alone
     assert league.unanswered("connect4", league.players("connect4")) == []
+    assert_whole_pairs(stored_games(league))
+
+
+def test_a_run_finishes_every_pair_left_half_played_even_beyond_its_games(league):
+    a = league.add_player("connect4", "a", parse_spec("ai:1"))
+    b = league.add_player("connect4", "b", parse_spec("ai:2"))
+    for seed in (1, 2, 3):
+        league.record_game((a.id, b.id), result(LeagueJob("connect4", ("", ""), ("a", "b"), seed), 0), None, True)
+    run_fake(league, 1, strongest_wins({"a": 1, "b": 2}))
+    assert league.count_games("connect4") == 6
+    assert_whole_pairs(stored_games(league))
+
+
+def stored_games(db: LeagueDB) -> list[tuple[int, int, int]]:
+    return db.conn.execute("SELECT seat0, seat1, seed FROM games ORDER BY id").fetchall()
+
+
+def assert_whole_pairs(games: list[tuple[int, int, int]]) -> None:
+    """No game twice, and every game has its colour-swapped twin (the same seed, the seats swapped)."""
+    assert len(set(games)) == len(games)
+    assert all((s1, s0, seed) in games for s0, s1, seed in games)
+
+
+def test_a_run_never_plans_half_a_pair_and_an_odd_count_plays_one_more(league):
+    for name in ("a", "b", "c"):
+        league.add_player("connect4", name, parse_spec("ai:1"))
+    run_fake(league, 3, strongest_wins({"a": 1, "b": 2, "c": 3}), jobs=2)
+    assert league.count_games("connect4") == 4
+    assert_whole_pairs(stored_games(league))
+
+
+def test_games_back_in_any_order_as_copies_are_all_stored(league):
+    """A cluster hands back copies of the jobs, in the order the games end."""
+    for name in ("a", "b", "c"):
+        league.add_player("connect4", name, parse_spec("ai:1"))
+    play = strongest_wins({"a": 1, "b": 2, "c": 3})
+    planned = []
+
+    def from_a_cluster(jobs, record):
+        planned.extend(jobs)
+        for job in reversed(jobs):
+            record(play(dataclasses.replace(job)))
+
+    run_league(league, "connect4", 6, None, True, jobs=3, play_round=from_a_cluster)
+    assert stored_games(league) == [(j.seats[0], j.seats[1], j.seed) for j in reversed(planned)]
+    assert_whole_pairs(stored_games(league))
+
+
+def test_a_game_another_run_stored_first_is_not_stored_again(tmp_path):
+    """Two runs owe the same second game of a pair; both play it, the first to finish stores it."""
+    path = tmp_path / "league.db"
+    with LeagueDB(path, create=True) as first, LeagueDB(path) as second:
+        a = first.add_player("connect4", "a", parse_spec("ai:1"))
+        b = first.add_player("connect4", "b", parse_spec("ai:2"))
+        play = strongest_wins({"a": 1, "b": 2})
+        first.record_game((a.id, b.id), result(LeagueJob("connect4", ("", ""), ("a", "b"), 9), 1), None, True)
+
+        def the_other_run_finishes_first(jobs, record):  # (in this thread: a connection stays in its own)
+            for job in jobs:
+                played = play(job)
+                if job.seed == 9:  # the owed game: the first run stores it while this one plays it
+                    assert first.record_game(job.seats, played[1], None, True) is not None
+                record(played)
+
+        told = []
+        run_league(second, "connect4", 2, None, True, jobs=1, play_round=the_other_run_finishes_first,
+                   on_game=told.append)
+        assert [f.stored_id is None for f in told] == [True, False, False]  # not stored twice, not counted
+        assert told[-1].number == 2
+        assert_whole_pairs(stored_games(first))
+        assert first.count_games("connect4") == 4
+
+
+def test_owed_games_are_taken_at_a_run_start_only(league):
+    """Later in a run, a half pair in the file is one another run is finishing: it is left to that run."""
+    a = league.add_player("connect4", "a", parse_spec("ai:1"))
+    b = league.add_player("connect4", "b", parse_spec("ai:2"))
+    play = strongest_wins({"a": 1, "b": 2})
+    rounds = []
+
+    def another_run_is_halfway_through_a_pair(jobs, record):
+        rounds.append(jobs)
+        if len(rounds) == 1:
+            league.record_game((a.id, b.id), result(LeagueJob("connect4", ("", ""), ("a", "b"), 5), 1), None, True)
+        for job in jobs:
+            record(play(job))
+
+    run_league(league, "connect4", 4, None, True, jobs=1, play_round=another_run_is_halfway_through_a_pair)
+    assert all(job.seed != 5 for jobs in rounds for job in jobs)
 
 
 def test_a_league_needs_two_players_to_run(league):
@@ -141,8 +257,8 @@ def test_two_connections_write_to_one_file_without_losing_a_game(tmp_path):
         first.add_player("connect4", "a", parse_spec("ai:1"))
         second.add_player("connect4", "b", parse_spec("ai:2"))
         play = strongest_wins({"a": 1, "b": 2})
-        run_fake(first, 3, play)
-        run_fake(second, 3, play)
+        run_fake(first, 2, play)
+        run_fake(second, 4, play)
         assert first.count_games("connect4") == 6
         assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 

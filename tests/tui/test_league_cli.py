@@ -170,3 +170,39 @@ def test_a_league_others_may_write_is_not_run(tmp_path, monkeypatch, capsys):
     code, err = run_cli(monkeypatch, capsys, "league", "run", "c4", "--db", str(db))
     assert code == 1 and "may be written by other users" in err
     assert LeagueDB(db).count_games("connect4") == 0
+
+
+# a bot whose spec and answer carry terminal control sequences: OSC 52 (writes the clipboard), OSC 0
+# (retitles the window), CSI 8m (conceals what follows), and C1 CSI (0x9b, an 8-bit ESC [)
+HOSTILE_BOT = (f"cmd:{sys.executable} -c \"import sys; sys.stdout.write(chr(27) + ']0;pwned' + chr(7) + chr(0x9b) "
+               f"+ '2J' + chr(10))\" \x1b]52;c;cm0gLXJmIH4=\x07 \x1b[8mhidden \x85 \x9b2J")
+
+
+def assert_nothing_acts(text: str) -> None:
+    """No ESC, BEL or C1 control reaches the terminal (written as \\x1b, \\x07, \\x9b instead)."""
+    assert "\x1b" not in text and "\x07" not in text and not any(0x80 <= ord(ch) <= 0x9F for ch in text), text
+
+
+def test_a_spec_and_a_bot_answer_with_control_sequences_are_shown_escaped(tmp_path, monkeypatch, capsys):
+    db = str(tmp_path / "league.db")
+    code, err = run_cli(monkeypatch, capsys, "league", "add", "c4", "evil", HOSTILE_BOT, "--db", db)
+    assert code == 0 and "\\x1b]52;c;" in err and "\\x9b2J" in err
+    assert_nothing_acts(err)
+    assert run_cli(monkeypatch, capsys, "league", "add", "c4", "plain", "ai:1", "--db", db)[0] == 0
+    monkeypatch.setattr(sys, "argv", ["termarena", "league", "run", "c4", "-n", "2", "--db", db])
+    with pytest.raises(SystemExit) as ended:
+        from tui import cli
+        cli.main()
+    out, err = capsys.readouterr()
+    assert ended.value.code == 0 and "\\x1b]0;pwned" in err  # the bot's answer, quoted in the error
+    for said in (out, err):
+        assert_nothing_acts(said)
+    for args in (["table", "c4"], ["table", "c4", "--json"]):
+        monkeypatch.setattr(sys, "argv", ["termarena", "league", *args, "--db", db])
+        with pytest.raises(SystemExit):
+            cli.main()
+        out, err = capsys.readouterr()
+        assert "evil" in out  # (the table wraps the spec over several lines)
+        assert_nothing_acts(out + err)
+    # the JSON keeps the spec exactly (as \u escapes)
+    assert {r["name"]: r["spec"] for r in json.loads(out)}["evil"] == HOSTILE_BOT

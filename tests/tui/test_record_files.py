@@ -134,8 +134,10 @@ TIMEOUT_TEXT = (V2 / "connect4-recorded-timeout.txt").read_text(encoding="utf-8"
 
 
 @pytest.mark.parametrize("content, reason", [("not a save\n", "not a termarena save"),
-                                             (hostile_record(), "unescaped control character")],
-                         ids=["not-a-save", "raw-escape-in-the-record"])
+                                             (hostile_record(), "unescaped control character"),
+                                             (TIMEOUT_TEXT.replace("3 p1 out 2 0", "3 p1 out 2 4"),
+                                              "line 42: in [record]: turn 3's answer '4' is another move")],
+                         ids=["not-a-save", "raw-escape-in-the-record", "an-answer-that-is-not-the-move"])
 def test_replay_refuses_a_bad_file_in_one_line_without_starting_the_app(tmp_path, content, reason):
     import subprocess
 

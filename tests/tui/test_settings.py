@@ -28,6 +28,12 @@ def test_settings_round_trip_through_the_file():
 @pytest.mark.parametrize("text", [
     "board_style = 'curly'\n", "opponent = 'cmd:rm -rf /'\n", "clock = '5+'\n", "autosave = 'yes'\n",
     "theme = 7\n", "unknown = 1\n", "this is not toml", "clock = '99999+1'\n", "palette = ['x']\n",
+    # nested deeper than tomllib's recursion reaches (it raised RecursionError, the app did not start)
+    pytest.param("x = " + "[" * 30_000, id="30000-open-arrays"),
+    pytest.param("theme = " + "{a = " * 10_000, id="10000-inline-tables"),
+    pytest.param("x = " + "[" * 3000 + "]" * 3000 + "\n", id="3000-closed-arrays"),
+    pytest.param("x = " + "[{a = " * 2000, id="2000-arrays-of-tables"),
+    pytest.param("palette = " + "[" * 200 + "'x'" + "]" * 200 + "\n", id="200-arrays"),
 ])
 def test_a_bad_file_gives_the_defaults_is_moved_aside_and_reported(tmp_path, text):
     path = tmp_path / "settings.toml"
@@ -89,6 +95,34 @@ async def test_a_corrupt_settings_file_is_told_and_the_app_starts_with_the_defau
         note = next(iter(app._notifications))
         assert "broken" in note.message and app.settings == Settings()
         assert app.screen.query_one("#board").ascii_style is False
+
+
+async def test_a_settings_file_nested_too_deep_is_set_aside_and_the_app_starts():
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("theme = " + "[" * 20_000)
+    app = make_app("c4")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app._notifications)
+        (note,) = app._notifications
+        assert "nested too deep" in note.message and "\n" not in note.message and app.settings == Settings()
+    assert [p.name for p in path.parent.iterdir() if p.name.startswith("settings.bad-")]
+
+
+toml_pieces = st.sampled_from(["[", "]", "{", "}", "a = ", "=", ",", "'x'", '"', "1", "true", "\n", " ", ".",
+                               "theme", "[[t]]\n", "[t]\n", "#"])
+
+
+@hsettings(max_examples=80, deadline=None)
+@given(st.lists(toml_pieces, max_size=60).map("".join), st.integers(0, 3000))
+def test_any_toml_like_text_gives_settings_or_one_line(tmp_path_factory, text, depth):
+    """Settings text near TOML (tables, arrays, nesting of any depth): the settings, or the defaults and
+    one line; never an exception."""
+    path = tmp_path_factory.mktemp("cfg") / "settings.toml"
+    path.write_text(text + "[" * depth)
+    loaded = load_settings(path)
+    assert isinstance(loaded.settings, Settings)
+    assert loaded.problem is None or "\n" not in loaded.problem
 
 
 async def test_a_bad_clock_is_refused_in_the_dialog_and_nothing_changes():

@@ -10,6 +10,7 @@ import typer
 
 from engines.endings import headline
 from engines.numbers import one_line
+from engines.visible import visible
 from tui.cli.app import app
 from tui.cli.args import (
     CLUSTER_HELP,
@@ -54,10 +55,8 @@ def league_errors() -> Iterator[None]:
 
 
 def _fail(message: str) -> None:
-    line = one_line(message, 200)
-    if not line.isprintable():  # SQLite's messages can quote what a damaged file holds
-        line = line.encode("unicode_escape").decode("ascii")
-    sys.stderr.write(f"termarena league: {line}\n")
+    # SQLite's messages can quote what a damaged file holds
+    sys.stderr.write(f"termarena league: {visible(one_line(message, 200))}\n")
     raise typer.Exit(1)
 
 
@@ -79,7 +78,8 @@ def add(
         raise typer.BadParameter(str(e), param_hint="NAME") from None
     with league_errors(), LeagueDB(db, create=True) as league:
         league.add_player(gid, name, parsed)
-    stderr_console().print(f"{gid}: {name} ({parsed.label}) joins the league in {shown_path(db)}",
+    # a spec is anyone's text (it may hold terminal control sequences): shown escaped
+    stderr_console().print(f"{gid}: {name} ({visible(parsed.label)}) joins the league in {shown_path(db)}",
                            highlight=False, markup=False, soft_wrap=True)
 
 
@@ -123,14 +123,21 @@ def run(
         nonlocal played
         played = f.number
         r = f.result
-        who = headline(r.outcome, r.seats)
-        console.print(f"game {f.number}/{games}: {r.seats[0]} vs {r.seats[1]}: {who} "
+        seats = [visible(name) for name in r.seats]
+        if f.stored_id is None:
+            console.print(f"{seats[0]} vs {seats[1]}, seed {r.seed}: another run stored this game first; not "
+                          f"stored again", highlight=False, markup=False, soft_wrap=True)
+            return
+        who = headline(r.outcome, tuple(seats))
+        count = f"{f.number}/{games}" if f.number <= games else f"{f.number} (finishing a pair)"
+        console.print(f"game {count}: {seats[0]} vs {seats[1]}: {who} "
                       f"({r.reason}, {r.turns} turns, seed {r.seed})", highlight=False, markup=False, soft_wrap=True)
-        if r.error:
-            console.print(f"  {r.error}", style="red", highlight=False, markup=False, soft_wrap=True)
+        if r.error:  # may quote a bot's answer
+            console.print(f"  {visible(r.error)}", style="red", highlight=False, markup=False, soft_wrap=True)
 
     with league_errors(), LeagueDB(db) as league, ExitStack() as stack:
         league.check_owner()
+        league.check_writable()
         play_round = None
         if cluster is not None:
             from tui.core.cluster import open_cluster
@@ -179,7 +186,8 @@ def _print_table(game: str, rows: list[dict], stored: int) -> None:
     for col in ("#", "name", "spec", "games", "W", "D", "L", "mu", "sigma", "rating"):
         out.add_column(col, justify="left" if col in ("name", "spec") else "right")
     for r in rows:
-        # a command is shown as it is, not read as rich markup
-        out.add_row(str(r["rank"]), r["name"], Text(r["spec"]), str(r["games"]), str(r["wins"]), str(r["draws"]),
+        # a command is shown as it is, its control characters escaped, never read as rich markup
+        out.add_row(str(r["rank"]), Text(visible(r["name"])), Text(visible(r["spec"])), str(r["games"]),
+                    str(r["wins"]), str(r["draws"]),
                     str(r["losses"]), f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['rating']:.2f}")
     Console().print(out)

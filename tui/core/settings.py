@@ -93,6 +93,9 @@ def parse_settings(text: str) -> Settings:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise SettingsError(f"not TOML: {e}") from None
+    except RecursionError:  # tomllib reads nested arrays and inline tables by recursion: a few hundred
+        # `[` in 64 KB are enough to exhaust Python's stack (every setting is a plain value: none nests)
+        raise SettingsError("arrays or tables nested too deep to read") from None
     known = {f.name for f in fields(Settings)}
     unknown = sorted(set(data) - known)
     if unknown:

@@ -6,7 +6,9 @@ from the games (tui.core.league.ratings), never stored, so they can always be re
 Several processes may use one file at once (two `league run`, an `add` during a run): the file is in WAL
 mode, every write is one short transaction (`BEGIN IMMEDIATE`), and a writer waits up to BUSY_TIMEOUT_S
 for another.  A game is committed the moment it ends, so a run killed by any signal, SIGKILL included,
-loses only the games under way.
+loses only the games under way.  Runs share the work without claiming it: a game already stored (the
+same seed and seats: two runs both played the second game a pair owed) is not stored again, in the
+transaction that checks it (record_game).
 
 The file is not trusted: it must be a regular file of at most MAX_DB_BYTES holding exactly our schema
 (compared statement by statement, so no trigger or view of someone else's runs), and every row read is
@@ -251,9 +253,13 @@ class LeagueDB:
     # ------------------------------------------------------------------ games
 
     def record_game(self, seats: tuple[int, int], result: MatchResult, think_ms: int | None,
-                    time_limits: bool) -> int:
-        """One finished game, committed at once (a run killed after this keeps it)."""
+                    time_limits: bool) -> int | None:
+        """One finished game, committed at once (a run killed after this keeps it); None, and nothing
+        stored, when the same game (game, seed and seats) is stored already: another run played it too."""
         with self._write():
+            if self.conn.execute("SELECT 1 FROM games WHERE game = ? AND seed = ? AND seat0 = ? AND seat1 = ?",
+                                 (result.game, result.seed, seats[0], seats[1])).fetchone():
+                return None
             cur = self.conn.execute(
                 "INSERT INTO games (game, seat0, seat1, seed, winner, score0, score1, reason, turns, moves, error,"
                 " think_ms, time_limits, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -261,6 +267,18 @@ class LeagueDB:
                  int(result.scores[1]), result.reason, result.turns, json.dumps(result.moves), result.error,
                  think_ms, int(time_limits), _now()))
         return cur.lastrowid
+
+    def check_writable(self) -> None:
+        """LeagueError unless this process can write the file: a run stores its games as they end, so a
+        file it cannot write is refused before any game starts, not found out when the first is lost."""
+        try:
+            with self._write():
+                # BEGIN IMMEDIATE alone succeeds on a read-only file in WAL mode; SQLite checks that the
+                # file can be written when a statement writes, and this one changes nothing
+                self.conn.execute("DELETE FROM games WHERE 0")
+        except sqlite3.OperationalError as e:
+            raise LeagueError(f"{shown(self.path)}: cannot be written ({e}): no game is played, as none could "
+                              f"be stored") from None
 
     def count_games(self, game: str) -> int:
         return self.conn.execute("SELECT count(*) FROM games WHERE game = ?", (game,)).fetchone()[0]
@@ -282,8 +300,9 @@ class LeagueDB:
         return out
 
     def unanswered(self, game: str, players: dict[int, Player]) -> list[PlayedGame]:
-        """Games whose colour-swapped twin (same seed, seats the other way round) was never played, both
-        players still present: a run that was stopped between the two games of a pair."""
+        """Games whose colour-swapped twin (same seed, seats the other way round) was never stored, both
+        players still present: a run that was stopped between the two games of a pair (or one that is
+        playing the twin right now)."""
         rows = self.conn.execute(
             "SELECT g.id, g.seat0, g.seat1, g.seed, g.winner FROM games g"
             " JOIN players a ON a.id = g.seat0 AND a.removed IS NULL"
