@@ -90,8 +90,8 @@ def fault_line(out: Outcome, labels: tuple[str, str] | list[str]) -> str | None:
 def cause_from_detail(detail: str, fault: int, labels: tuple[str, str]) -> str:
     """The cause in a save's `detail`, as `fault_line` wrote it (`labels`: the save's p1 and p2).  Read
     leniently: a detail written otherwise (by hand, by another program) is the cause as it stands."""
-    prefix = f"{seat_side(fault, labels[fault])}: "
-    return detail[len(prefix):] if detail.startswith(prefix) else detail
+    prefix = f"{seat_side(fault, labels[fault])}:"  # a save drops the space after it when nothing follows
+    return detail[len(prefix):].removeprefix(" ") if detail.startswith(prefix) else detail
 
 
 def seat_side(seat: int, label: str) -> str:
@@ -118,7 +118,9 @@ def first_upper(text: str) -> str:
 
 def _did(out: Outcome) -> str:
     """What the bot at fault did, as the referee tells it: "sent 'x': <the rule>" or the cause alone."""
-    return out.cause if out.output is None else f"sent {quote(out.output)}: {out.cause}"
+    if out.output is None:
+        return out.cause.strip()  # blanks alone say nothing (and a save's header line drops them)
+    return f"sent {quote(out.output)}: {out.cause}"
 
 
 def _fault(out: Outcome) -> int | None:
