@@ -62,7 +62,7 @@ def describe(out: Outcome, game: type[Game], sides: tuple[str, str] | None = Non
     fault = _fault(out)
     if fault is not None:
         did = _did(out)
-        if did:
+        if did.strip():  # blanks alone say nothing (and a save's header line drops them)
             text = _BOT_FAULT[out.reason].format(side=sides[fault], did=did)
         else:
             text = words(game, out.reason).sentence.format(loser=sides[fault], winner=sides[1 - fault])
@@ -118,9 +118,7 @@ def first_upper(text: str) -> str:
 
 def _did(out: Outcome) -> str:
     """What the bot at fault did, as the referee tells it: "sent 'x': <the rule>" or the cause alone."""
-    if out.output is None:
-        return out.cause.strip()  # blanks alone say nothing (and a save's header line drops them)
-    return f"sent {quote(out.output)}: {out.cause}"
+    return out.cause if out.output is None else f"sent {quote(out.output)}: {out.cause}"
 
 
 def _fault(out: Outcome) -> int | None:
