@@ -87,26 +87,6 @@ def test_a_run_plays_colour_swapped_pairs_and_the_stronger_player_tops_the_table
     assert all(sorted(seats) == sorted([seats[0], seats[0][::-1]]) for seats in by_seed.values())
 
 
-def test_a_run_finishes_every_pair_left_half_played_even_beyond_its_games(league):
-    a = league.add_player("connect4", "a", parse_spec("ai:1"))
-    b = league.add_player("connect4", "b", parse_spec("ai:2"))
-    for seed in (1, 2, 3):
-        league.record_game((a.id, b.id), result(LeagueJob("connect4", ("", ""), ("a", "b"), seed), 0), None, True)
-    run_fake(league, 1, strongest_wins({"a": 1, "b": 2}))
-    assert league.count_games("connect4") == 6
-    assert_whole_pairs(stored_games(league))
-
-
-def stored_games(db: LeagueDB) -> list[tuple[int, int, int]]:
-    return db.conn.execute("SELECT seat0, seat1, seed FROM games ORDER BY id").fetchall()
-
-
-def assert_whole_pairs(games: list[tuple[int, int, int]]) -> None:
-    """No game twice, and every game has its colour-swapped twin (the same seed, the seats swapped)."""
-    assert len(set(games)) == len(games)
-    assert all((s1, s0, seed) in games for s0, s1, seed in games)
-
-
 def test_a_stopped_run_owes_the_second_game_of_its_pair_and_the_next_run_plays_it_first(league):
     league.add_player("connect4", "a", parse_spec("ai:1"))
     league.add_player("connect4", "b", parse_spec("ai:2"))
