@@ -254,6 +254,14 @@ class SearchProcess:
             if end is not None and time.monotonic() > end:
                 raise TimeoutError(f"search {search_id} still running after {timeout} s")
 
+    def kill(self) -> None:
+        """Kill the worker and nothing else: safe while another thread waits in `events` (which then
+        reports that the process died); `cancel` or `close` afterwards cleans up."""
+        proc = self._proc
+        if proc is not None:
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                proc.kill()
+
     def cancel(self) -> None:
         """Stop the current search now (the worker is killed and restarted on the next search)."""
         self.current = None

@@ -14,7 +14,6 @@ import asyncio
 import os
 import signal
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from textual.message import Message
 from engines.base import EngineError, quote
 from engines.savefile import SavedGame, dump
 from tui.commands import GameCommands
+from tui.ending import Terminal, exit_later
 from tui.core.clock import ClockError, ClockSpec, GameClock, clock_from_header, parse_clock
 from tui.core.autosave import Autosaver, autosave_path, resumable, set_aside_unreadable_autosave
 from tui.core.opponents import ANALYSIS_STEP_MS, AIOpponent
@@ -40,7 +40,7 @@ from tui.core.session import Session
 from tui.core.net import NetPlan  # light: the networking itself is imported when a network game begins
 from tui.core.specs import DEFAULT_LEVEL, REMOTE, PlayerSpec, SpecError, parse_spec
 from tui.core.settings import Settings, load_settings, save_settings, settings_path
-from tui.core.storage import StorageError, load_game, saves_dir
+from tui.core.storage import StorageError, load_game, remove_stale_temps, saves_dir
 from tui.screens.settings import SettingsScreen
 from tui.widgets.advantage_chart import AdvantageChart
 from tui.widgets.boards.base import Board
@@ -97,10 +97,12 @@ class TermArenaApp(App):
         self._net_screen = None
         self.net_error: str | None = None  # why join or watch could not get in
         self.exit_line: str | None = None  # one line run_app prints on stderr once the terminal is back
+        self._terminal: Terminal | None = None  # the terminal the app draws on (None: headless, served)
 
     def on_mount(self) -> None:
         if not self.is_headless:
             self._end_on_signals()
+        remove_stale_temps(self.saves_folder)  # what saves killed mid-write left (a folder listing is rare)
         self._apply_theme()
         if self.settings_problem:
             self.notify(self.settings_problem, title="Settings", severity="warning", timeout=30, markup=False)
@@ -149,26 +151,36 @@ class TermArenaApp(App):
                 loop.add_signal_handler(sig, self._end_by_signal, sig)
             except (NotImplementedError, RuntimeError, ValueError):
                 pass  # not the main thread, or not POSIX: the guards and the worker's watch still hold
+        self._terminal = Terminal.of_the_app()
+        if self._terminal is not None:
+            self._terminal.resume_only_while_here()
 
     def _end_by_signal(self, signum: int) -> None:
         from engines.referee.process import end_all_bots
 
-        # A hung-up terminal may not take the app's goodbye: end the process regardless, soon.
-        threading.Timer(3.0, os._exit, (128 + signum,)).start()
-        end_all_bots()
-        self.ai.close()
-        self.analyst.close()
-        if self.autosaver is not None:
-            self.autosaver.close(timeout=1.0)
+        exit_later(128 + signum)  # only if something below hangs
+        end_all_bots()  # this process is ending: bots being waited for fail at once, no new bot starts
+        self.shutdown()
+        if self._terminal is not None and self._terminal.gone():
+            # Nothing to restore on a terminal that hung up, and Textual's teardown would write to it
+            # (its writer thread dies on the first write, then its queue blocks): end here, all is done.
+            os._exit(128 + signum)
         self.exit(return_code=128 + signum)
 
-    def on_unmount(self) -> None:
+    def shutdown(self) -> None:
+        """End what the app started and write the autosave: the network link, the AI and analysis
+        processes, the autosave thread (what is pending is written first).  The one place the app ends
+        them, whatever ended it: a signal, quit (through unmount), `run_app` after an app that died.
+        Safe to call again (unmount calls it after a signal did: a search started meanwhile ends too)."""
         if self.net_link is not None:
             self.net_link.close()
         self.ai.close()
         self.analyst.close()
         if self.autosaver is not None:
             self.autosaver.close()
+
+    def on_unmount(self) -> None:
+        self.shutdown()
 
     # ------------------------------------------------------------------ settings and looks
 
@@ -581,10 +593,7 @@ def run_app(game: str | None = None, specs: list[PlayerSpec] | None = None, seed
     try:
         app.run(**run_options)
     finally:
-        app.ai.close()
-        app.analyst.close()
-        if app.autosaver is not None:
-            app.autosaver.close()
+        app.shutdown()  # done already when the app unmounted; not when it died before
     if app.exit_line:
         sys.stderr.write(app.exit_line + "\n")
     return app.return_code or 0

@@ -103,14 +103,20 @@ class AIOpponent:
         self.search = None
 
     def cancel(self) -> None:
-        with self._lock:
-            if self.search is not None and self._process is not None:
-                self._process.cancel()
-            self.search = None
+        # Not by waiting for the lock first: the thread waiting for the search's events holds it and takes
+        # it again at once (locks are not fair), which could take several of its waits.  With `search`
+        # cleared that thread stops at its next turn, and killed, the search's pipe ends, so the wait it
+        # is in returns now.
+        search, self.search = self.search, None
+        process = self._process
+        if search is not None and process is not None:
+            process.kill()
+            with self._lock:
+                process.cancel()
 
     def close(self) -> None:
+        self.cancel()
         with self._lock:
-            self.search = None
             if self._process is not None:
                 self._process.close()
                 self._process = None
