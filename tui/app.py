@@ -23,8 +23,10 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 from textual.binding import Binding
 from textual.message import Message
+from textual.reactive import reactive
 
 from engines.base import EngineError, quote
+from engines.visible import visible
 from engines.savefile import SavedGame, dump
 from tui.commands import GameCommands
 from tui.ending import Terminal, exit_later
@@ -59,6 +61,9 @@ class TermArenaApp(App):
     TITLE = "termarena"
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS = [Binding("ctrl+q", "quit", "quit", priority=True)]
+    # how far compiling Paper Soccer's fast search ahead is ("compiling… 40%"; "": not compiling), shown by
+    # the picker and, while the AI searches in pure Python meanwhile, the game's status
+    preparing: reactive[str] = reactive("")
 
     def __init__(self, game: str | None = None, specs: list[PlayerSpec] | None = None,
                  seed: int | None = None, load: str | None = None, *, start: str | None = None,
@@ -98,11 +103,14 @@ class TermArenaApp(App):
         self.net_error: str | None = None  # why join or watch could not get in
         self.exit_line: str | None = None  # one line run_app prints on stderr once the terminal is back
         self._terminal: Terminal | None = None  # the terminal the app draws on (None: headless, served)
+        self.compile_ahead = None  # its ai.compile_ahead.CompileAhead while it runs
 
     def on_mount(self) -> None:
         if not self.is_headless:
             self._end_on_signals()
         remove_stale_temps(self.saves_folder)  # what saves killed mid-write left (a folder listing is rare)
+        if not self.is_headless:
+            self._start_compile_ahead()
         self._apply_theme()
         if self.settings_problem:
             self.notify(self.settings_problem, title="Settings", severity="warning", timeout=30, markup=False)
@@ -174,6 +182,8 @@ class TermArenaApp(App):
         Safe to call again (unmount calls it after a signal did: a search started meanwhile ends too)."""
         if self.net_link is not None:
             self.net_link.close()
+        if self.compile_ahead is not None:
+            self.compile_ahead.close()
         self.ai.close()
         self.analyst.close()
         if self.autosaver is not None:
@@ -181,6 +191,53 @@ class TermArenaApp(App):
 
     def on_unmount(self) -> None:
         self.shutdown()
+
+    # ------------------------------------------------------------------ the compiled search
+
+    def _start_compile_ahead(self) -> None:
+        """With the `fast` extra: load Paper Soccer's compiled search in a process of its own, which
+        compiles it the first time (ai/compile_ahead.py); say so while it compiles, and when it is ready."""
+        from ai.compile_ahead import CompileAhead, wanted
+
+        if not wanted():
+            return
+        ahead = CompileAhead()
+        try:
+            ahead.start()
+        except Exception:  # no process to be had: the AI worker loads it itself, as without this
+            return
+        self.compile_ahead = ahead
+        self._hold_compiled(True)
+        self._compile_ahead_timer = self.set_interval(COMPILE_AHEAD_POLL_S, self._compile_ahead_tick)
+
+    def _hold_compiled(self, held: bool) -> None:
+        """While compiling ahead, the AI processes search in Python rather than compile it a second time."""
+        self.ai.load_compiled = self.analyst.load_compiled = not held
+
+    def _compile_ahead_tick(self) -> None:
+        ahead = self.compile_ahead
+        if ahead is None or not ahead.poll():
+            return
+        progress = ahead.progress
+        if not progress.finished:
+            if progress.compiling:
+                if not self.preparing:
+                    self.notify("Compiling the fast Paper Soccer search, once after installing or upgrading "
+                                "(about half a minute of CPU); level 6 searches in pure Python meanwhile.",
+                                title="Paper Soccer", timeout=10, markup=False)
+                self.preparing = f"compiling… {progress.percent}%"
+            return
+        self._compile_ahead_timer.stop()
+        self.compile_ahead = None
+        self._hold_compiled(False)
+        self.preparing = ""
+        if progress.error:
+            self.notify(f"The fast Paper Soccer search is not available: {visible(progress.error, 300)}; "
+                        "level 6 searches in pure Python.", title="Paper Soccer", severity="warning",
+                        timeout=20, markup=False)
+        elif progress.compiling:
+            self.notify("The fast Paper Soccer search is compiled: level 6 uses it from its next move.",
+                        title="Paper Soccer", timeout=10, markup=False)
 
     # ------------------------------------------------------------------ settings and looks
 
@@ -517,6 +574,9 @@ class TermArenaApp(App):
         if isinstance(screen, ConfirmScreen):
             return
         self.exit()
+
+
+COMPILE_AHEAD_POLL_S = 0.25
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -47,6 +47,7 @@ class AIOpponent:
 
     def __init__(self, think_ms: int | None = None) -> None:
         self.think_ms = think_ms  # None: each level's own budget
+        self.load_compiled = True  # False while the app compiles the compiled search ahead (SearchRequest)
         self._process: SearchProcess | None = None
         self.search: Search | None = None
         # start and cancel run on the UI thread, wait in a worker thread: the process is used by one
@@ -60,7 +61,8 @@ class AIOpponent:
         request = SearchRequest(game=session.game_id, moves=tuple(session.notation if moves is None else moves),
                                 level=level,
                                 seed=session.seed, start=session.start, think_ms=self.think_ms,
-                                ai_seed=session.seed + session.ply, analyse=ANALYSES.get(purpose, ""))
+                                ai_seed=session.seed + session.ply, analyse=ANALYSES.get(purpose, ""),
+                                load_compiled=self.load_compiled)
         with self._lock:
             if self._process is None:
                 self._process = SearchProcess()
