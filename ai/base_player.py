@@ -96,7 +96,7 @@ class SearchPlayer:
         def report(depth: int, nodes: int, score: int, best, elapsed: float) -> None:
             if on_info is not None:
                 on_info(SearchInfo(depth=depth, nodes=nodes, score=self.shown_score(score, win),
-                                   best=self.move_text(game, best), elapsed_s=elapsed))
+                                   best=self.move_text(game, best), elapsed_s=elapsed, tree=self.tree()))
 
         with gc_paused():
             found = self.search(game, t0=t0, stop=stop, deadline=deadline, all_scores=temperature > 0,
@@ -109,13 +109,17 @@ class SearchPlayer:
         if on_info is not None:
             on_info(SearchInfo(depth=found.depth, nodes=found.nodes, score=self.shown_score(found.score, win),
                                best=self.move_text(game, move), elapsed_s=time.monotonic() - t0,
-                               note="solved" if found.proven else ""))
+                               note="solved" if found.proven else "", tree=self.tree()))
         return self.engine_move(move)
 
     @property
     def cap_ms(self) -> int:
         """The wall-clock cap per move: think_ms when given, else the level's."""
         return self.think_ms if self.think_ms is not None else self.cfg.cap_ms
+
+    def tree(self) -> str:
+        """Which implementation of the search runs (SearchInfo.tree): "" where a game has one only."""
+        return ""
 
     def stop_time(self, t0: float, deadline: float | None) -> float:
         """When the search must stop (time.monotonic()): the cap, or the deadline when sooner."""

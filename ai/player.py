@@ -17,6 +17,7 @@ class SearchInfo:
     best: str | None = None  # best move so far, in CodinGame notation
     elapsed_s: float = 0.0
     note: str = ""
+    tree: str = ""  # which implementation searches: "compiled" or "pure Python" (Paper Soccer's tree)
 
     def describe(self) -> str:
         parts = []

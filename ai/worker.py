@@ -16,14 +16,12 @@ import contextlib
 import itertools
 import json
 import multiprocessing as mp
-import os
-import sys
-import threading
 import time
 from dataclasses import asdict, dataclass
 from typing import Iterator
 
 from ai.analysis import TOP_LINES  # analysis lines sent to the app
+from ai.child import end_with_parent, real_std_streams
 from ai.player import SearchInfo
 
 INFO_EVERY_S = 0.1  # progress reports at most this often
@@ -41,6 +39,9 @@ class SearchRequest:
     # not a move: "position" = ever deeper evaluations of the position (ai.analysis.deepening); "game" =
     # a verdict on each move of `moves` from the start (ai.analysis.analyse_game), one event each
     analyse: str = ""
+    # False while the app compiles the compiled search ahead in another process (ai/compile_ahead.py):
+    # this worker then searches without starting to load it
+    load_compiled: bool = True
 
 
 @dataclass(frozen=True)
@@ -83,23 +84,9 @@ def _decode_request(data: bytes) -> tuple[int, SearchRequest]:
     return int(d["id"]), SearchRequest(**req)
 
 
-def _end_with_parent() -> None:
-    """In the worker: exit the moment the parent process ends (its sentinel becomes ready)."""
-    parent = mp.parent_process()
-    if parent is None:
-        return
-
-    def watch() -> None:
-        from multiprocessing.connection import wait
-
-        wait([parent.sentinel])
-        os._exit(0)
-
-    threading.Thread(target=watch, name="termarena-ai-parent-watch", daemon=True).start()
-
-
 def _serve(conn) -> None:  # runs in the worker process
-    _end_with_parent()
+    end_with_parent()
+    from ai.compile_ahead import hold_loading
     from ai.levels import make_player
     from engines import GameRecord, replay
 
@@ -119,6 +106,7 @@ def _serve(conn) -> None:  # runs in the worker process
             send(SearchEvent(0, "error", error=f"bad request: {e}"))
             continue
         try:
+            hold_loading(not req.load_compiled)
             if req.analyse == "game":
                 _analyse_game(GameRecord(req.game, list(req.moves), req.seed, req.start), req.think_ms, sid, send)
                 continue
@@ -163,27 +151,6 @@ def _analyse_game(record, think_ms: int | None, sid: int, send) -> None:  # in t
     send(SearchEvent(sid, "done"))
 
 
-@contextlib.contextmanager
-def _real_std_streams():
-    """Starting a process passes `sys.stdout/stderr.fileno()` to the child; an app that captures them
-    (Textual does) leaves objects whose fileno is -1, and the start fails with "bad value(s) in
-    fds_to_keep".  Put the real streams back while the process starts (and multiprocessing's resource
-    tracker, which a spawn starts too: it ends when the worker and this process have both ended)."""
-    saved = sys.stdout, sys.stderr
-    for name in ("stdout", "stderr"):
-        stream, real = getattr(sys, name), getattr(sys, f"__{name}__")
-        try:
-            ok = stream.fileno() >= 0
-        except Exception:
-            ok = False
-        if not ok and real is not None:
-            setattr(sys, name, real)
-    try:
-        yield
-    finally:
-        sys.stdout, sys.stderr = saved
-
-
 class SearchProcess:
     """A reusable AI worker process.  Not thread-safe: use it from one thread."""
 
@@ -201,7 +168,7 @@ class SearchProcess:
     def _ensure_started(self) -> None:
         if self._proc is not None and self._proc.is_alive():
             return
-        with _real_std_streams():
+        with real_std_streams():
             self._conn, child = self._ctx.Pipe(duplex=True)
             self._proc = self._ctx.Process(target=_serve, args=(child,), name="termarena-ai", daemon=True)
             self._proc.start()
@@ -253,6 +220,14 @@ class SearchProcess:
                     return ev
             if end is not None and time.monotonic() > end:
                 raise TimeoutError(f"search {search_id} still running after {timeout} s")
+
+    def kill(self) -> None:
+        """Kill the worker and nothing else: safe while another thread waits in `events` (which then
+        reports that the process died); `cancel` or `close` afterwards cleans up."""
+        proc = self._proc
+        if proc is not None:
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                proc.kill()
 
     def cancel(self) -> None:
         """Stop the current search now (the worker is killed and restarted on the next search)."""

@@ -14,7 +14,6 @@ import asyncio
 import os
 import signal
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -24,11 +23,14 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 from textual.binding import Binding
 from textual.message import Message
+from textual.reactive import reactive
 
 from engines.base import EngineError, quote
+from engines.visible import visible
 from engines.savefile import SavedGame, dump
 from engines.visible import visible
 from tui.commands import GameCommands
+from tui.ending import Terminal, exit_later
 from tui.core.clock import ClockError, ClockSpec, GameClock, clock_from_header, parse_clock
 from tui.core.autosave import Autosaver, autosave_path, resumable, set_aside_unreadable_autosave
 from tui.core.opponents import ANALYSIS_STEP_MS, AIOpponent
@@ -41,7 +43,7 @@ from tui.core.session import Session
 from tui.core.net import NetPlan  # light: the networking itself is imported when a network game begins
 from tui.core.specs import DEFAULT_LEVEL, REMOTE, PlayerSpec, SpecError, parse_spec
 from tui.core.settings import Settings, load_settings, save_settings, settings_path
-from tui.core.storage import StorageError, load_game, saves_dir
+from tui.core.storage import StorageError, load_game, remove_stale_temps, saves_dir
 from tui.screens.settings import SettingsScreen
 from tui.widgets.advantage_chart import AdvantageChart
 from tui.widgets.boards.base import Board
@@ -61,6 +63,9 @@ class TermArenaApp(App):
     TITLE = "termarena"
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS = [Binding("ctrl+q", "quit", "quit", priority=True)]
+    # how far compiling Paper Soccer's fast search ahead is ("compiling… 40%"; "": not compiling), shown by
+    # the picker and, while the AI searches in pure Python meanwhile, the game's status
+    preparing: reactive[str] = reactive("")
 
     def __init__(self, game: str | None = None, specs: list[PlayerSpec] | None = None,
                  seed: int | None = None, load: str | None = None, *, start: str | None = None,
@@ -99,6 +104,8 @@ class TermArenaApp(App):
         self._net_screen = None
         self.net_error: str | None = None  # why join or watch could not get in
         self.exit_line: str | None = None  # one line run_app prints on stderr once the terminal is back
+        self._terminal: Terminal | None = None  # the terminal the app draws on (None: headless, served)
+        self.compile_ahead = None  # its ai.compile_ahead.CompileAhead while it runs
 
     def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
                markup: bool = False) -> None:
@@ -110,6 +117,9 @@ class TermArenaApp(App):
     def on_mount(self) -> None:
         if not self.is_headless:
             self._end_on_signals()
+        remove_stale_temps(self.saves_folder)  # what saves killed mid-write left (a folder listing is rare)
+        if not self.is_headless:
+            self._start_compile_ahead()
         self._apply_theme()
         if self.settings_problem:
             self.notify(self.settings_problem, title="Settings", severity="warning", timeout=30, markup=False)
@@ -158,26 +168,85 @@ class TermArenaApp(App):
                 loop.add_signal_handler(sig, self._end_by_signal, sig)
             except (NotImplementedError, RuntimeError, ValueError):
                 pass  # not the main thread, or not POSIX: the guards and the worker's watch still hold
+        self._terminal = Terminal.of_the_app()
+        if self._terminal is not None:
+            self._terminal.resume_only_while_here()
 
     def _end_by_signal(self, signum: int) -> None:
         from engines.referee.process import end_all_bots
 
-        # A hung-up terminal may not take the app's goodbye: end the process regardless, soon.
-        threading.Timer(3.0, os._exit, (128 + signum,)).start()
-        end_all_bots()
-        self.ai.close()
-        self.analyst.close()
-        if self.autosaver is not None:
-            self.autosaver.close(timeout=1.0)
+        exit_later(128 + signum)  # only if something below hangs
+        end_all_bots()  # this process is ending: bots being waited for fail at once, no new bot starts
+        self.shutdown()
+        if self._terminal is not None and self._terminal.gone():
+            # Nothing to restore on a terminal that hung up, and Textual's teardown would write to it
+            # (its writer thread dies on the first write, then its queue blocks): end here, all is done.
+            os._exit(128 + signum)
         self.exit(return_code=128 + signum)
 
-    def on_unmount(self) -> None:
+    def shutdown(self) -> None:
+        """End what the app started and write the autosave: the network link, the AI and analysis
+        processes, the autosave thread (what is pending is written first).  The one place the app ends
+        them, whatever ended it: a signal, quit (through unmount), `run_app` after an app that died.
+        Safe to call again (unmount calls it after a signal did: a search started meanwhile ends too)."""
         if self.net_link is not None:
             self.net_link.close()
+        if self.compile_ahead is not None:
+            self.compile_ahead.close()
         self.ai.close()
         self.analyst.close()
         if self.autosaver is not None:
             self.autosaver.close()
+
+    def on_unmount(self) -> None:
+        self.shutdown()
+
+    # ------------------------------------------------------------------ the compiled search
+
+    def _start_compile_ahead(self) -> None:
+        """With the `fast` extra: load Paper Soccer's compiled search in a process of its own, which
+        compiles it the first time (ai/compile_ahead.py); say so while it compiles, and when it is ready."""
+        from ai.compile_ahead import CompileAhead, wanted
+
+        if not wanted():
+            return
+        ahead = CompileAhead()
+        try:
+            ahead.start()
+        except Exception:  # no process to be had: the AI worker loads it itself, as without this
+            return
+        self.compile_ahead = ahead
+        self._hold_compiled(True)
+        self._compile_ahead_timer = self.set_interval(COMPILE_AHEAD_POLL_S, self._compile_ahead_tick)
+
+    def _hold_compiled(self, held: bool) -> None:
+        """While compiling ahead, the AI processes search in Python rather than compile it a second time."""
+        self.ai.load_compiled = self.analyst.load_compiled = not held
+
+    def _compile_ahead_tick(self) -> None:
+        ahead = self.compile_ahead
+        if ahead is None or not ahead.poll():
+            return
+        progress = ahead.progress
+        if not progress.finished:
+            if progress.compiling:
+                if not self.preparing:
+                    self.notify("Compiling the fast Paper Soccer search, once after installing or upgrading "
+                                "(about half a minute of CPU); level 6 searches in pure Python meanwhile.",
+                                title="Paper Soccer", timeout=10, markup=False)
+                self.preparing = f"compiling… {progress.percent}%"
+            return
+        self._compile_ahead_timer.stop()
+        self.compile_ahead = None
+        self._hold_compiled(False)
+        self.preparing = ""
+        if progress.error:
+            self.notify(f"The fast Paper Soccer search is not available: {visible(progress.error, 300)}; "
+                        "level 6 searches in pure Python.", title="Paper Soccer", severity="warning",
+                        timeout=20, markup=False)
+        elif progress.compiling:
+            self.notify("The fast Paper Soccer search is compiled: level 6 uses it from its next move.",
+                        title="Paper Soccer", timeout=10, markup=False)
 
     # ------------------------------------------------------------------ settings and looks
 
@@ -514,6 +583,9 @@ class TermArenaApp(App):
         self.exit()
 
 
+COMPILE_AHEAD_POLL_S = 0.25
+
+
 def _same_file(a: Path, b: Path) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -590,10 +662,7 @@ def run_app(game: str | None = None, specs: list[PlayerSpec] | None = None, seed
     try:
         app.run(**run_options)
     finally:
-        app.ai.close()
-        app.analyst.close()
-        if app.autosaver is not None:
-            app.autosaver.close()
+        app.shutdown()  # done already when the app unmounted; not when it died before
     if app.exit_line:
         sys.stderr.write(visible(app.exit_line) + "\n")  # it may quote a network peer
     return app.return_code or 0

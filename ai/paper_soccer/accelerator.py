@@ -5,17 +5,27 @@ and compiling them (the first run after an install) about a minute: longer than 
 first one at CodinGame's limits (1,000 ms).  So the first search of a process starts the loading in
 a thread and goes on with the pure-Python tree; each later search uses the compiled one once it is
 ready.  Both give the same answer at a given node budget, so only the speed changes.
+
+`prepare` loads it in the foreground, compiling what numba's cache lacks, and reports its progress:
+`termarena prepare`, and the app at its start in a process of its own (ai/compile_ahead.py), do that
+ahead of the first game.  Meanwhile the app's AI worker is put on `hold`: it searches in Python and does
+not compile the same functions a second time; it loads the cached tree (about a second) once released.
 """
 from __future__ import annotations
 
 import os
 import threading
+import time
+from dataclasses import dataclass
 from types import ModuleType
+from typing import Callable
 
 _lock = threading.Lock()
 _thread: threading.Thread | None = None
 _module: ModuleType | None = None
 _failed = False
+_seen: ModuleType | None = None  # the compiled module once imported, while its functions load or compile
+_held = False
 error = ""  # why the compiled tree could not be loaded (shown by `termarena bench`)
 
 
@@ -25,9 +35,10 @@ def pure_python_wanted() -> bool:
 
 
 def _load() -> None:
-    global _module, _failed, error
+    global _module, _failed, _seen, error
     try:
         from ai.paper_soccer import compiled
+        _seen = compiled
         compiled.warm_up()
     except ImportError:
         error = "numba is not installed: pip install 'termarena[fast]'"
@@ -40,12 +51,21 @@ def _load() -> None:
     _module = compiled
 
 
+def hold(held: bool) -> None:
+    """While held, a search that may choose does not start the loading (another process is compiling
+    the tree: the cache will have it); `wait` loads regardless."""
+    global _held
+    _held = held
+
+
 def compiled_tree(wait: bool = False) -> ModuleType | None:
     """The compiled tree module once loaded, else None (not installed, or still loading when not
-    `wait`); the first call starts the loading."""
+    `wait`, or on `hold`); the first call starts the loading."""
     global _thread
     if _module is not None or _failed:
         return _module
+    if _held and not wait and _thread is None:
+        return None
     with _lock:
         if _thread is None:
             _thread = threading.Thread(target=_load, name="paper-soccer-compile", daemon=True)
@@ -58,3 +78,49 @@ def compiled_tree(wait: bool = False) -> ModuleType | None:
 def loading() -> bool:
     """Whether the loading thread is at work (it takes about half of the interpreter meanwhile)."""
     return _thread is not None and _thread.is_alive()
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far the loading is: functions ready of all, whether numba's cache lacked some (then they are
+    compiled: about half a minute of CPU, once after installing or upgrading), and how it ended."""
+
+    ready: int = 0
+    total: int = 0
+    compiling: bool = False
+    finished: bool = False
+    error: str = ""  # why there is no compiled tree (finished)
+
+    @property
+    def percent(self) -> int:
+        return 100 if self.finished and not self.error else (100 * self.ready // self.total if self.total else 0)
+
+
+def progress() -> Progress:
+    """The loading's progress now (call `compiled_tree` first to start it)."""
+    if _failed or _module is not None:
+        functions = _seen.functions() if _seen is not None else []
+        return Progress(len(functions), len(functions), _compiled_any(functions), True, error)
+    if _seen is None:
+        return Progress()
+    functions = _seen.functions()
+    return Progress(sum(1 for f in functions if f.overloads), len(functions), _compiled_any(functions))
+
+
+def _compiled_any(functions) -> bool:
+    return any(sum(f.stats.cache_misses.values()) for f in functions)
+
+
+def prepare(on_progress: Callable[[Progress], None] | None = None, every_s: float = 0.25) -> Progress:
+    """Load the compiled tree now, compiling what numba's cache lacks; `on_progress` hears each change."""
+    hold(False)
+    compiled_tree()
+    last = None
+    while True:
+        now = progress()
+        if now != last and on_progress is not None:
+            on_progress(now)
+        last = now
+        if now.finished:
+            return now
+        time.sleep(every_s)

@@ -845,6 +845,14 @@ class Tree:
         return True if j >= 0 else (None if unknown else False)
 
 
+def functions() -> list:
+    """The module's compiled functions (numba dispatchers): while `warm_up` compiles them, each gains an
+    overload as it is done, and counts a cache miss as it starts (`accelerator.progress`)."""
+    from numba.core.dispatcher import Dispatcher
+
+    return [f for f in globals().values() if isinstance(f, Dispatcher)]
+
+
 def warm_up() -> None:
     """Load (or compile) every function with the argument types the searcher passes."""
     pm = np.array(B.from_game(_start())[0], np.int64)

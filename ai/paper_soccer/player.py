@@ -101,6 +101,11 @@ class PaperSoccerPlayer(SearchPlayer):
                                     node_limit=cfg.nodes, deadline=stop, on_info=report, multipv=all_scores,
                                     tie_noise=0 if all_scores else cfg.tie_noise, rng=self.rng)
 
+    def tree(self) -> str:
+        if self.cfg.nodes is None:  # levels 1 and 2 look one turn ahead, without the tree
+            return ""
+        return "compiled" if self.searcher.compiled_in_use else "pure Python"
+
     def weaken(self, found: SearchResult) -> str:
         cfg = self.cfg
         if cfg.epsilon and found.score < WIN_BOUND and self.rng.random() < cfg.epsilon:

@@ -180,6 +180,11 @@ class Searcher:
         self.tt: dict[int, int] = {}
         self._compiled = None  # a `compiled.Tree` once a search uses the compiled tree
 
+    @property
+    def compiled_in_use(self) -> bool:
+        """Whether the searches run the compiled tree (from the first search after it has loaded)."""
+        return self._compiled is not None
+
     def _use_compiled(self) -> None:
         """Set up the compiled tree when it is wanted and installed (its table replaces `tt`)."""
         if self.fast is False or self._compiled is not None:

@@ -97,3 +97,21 @@ async def test_an_external_bot_gets_paper_soccers_protocol_and_answers():
         await pilot.press("w")
         await wait_until(pilot, lambda: s.ply == 2 or s.is_over())
         assert s.ply == 2 and not s.is_over() and s.human_to_move()
+
+
+async def test_the_status_names_the_ai_search_in_use_and_the_fast_ones_compiling():
+    from tui.screens.picker import PickerScreen
+    from tui.widgets.status import StatusPanel
+
+    app = make_app("ps", "ai:3", "human", seed=4)  # the tests keep to the pure-Python tree (conftest.py)
+    async with app.run_test(size=SIZE) as pilot:
+        status = game_screen(app).query_one(StatusPanel)
+        await wait_until(pilot, lambda: session(app).human_to_move())
+        assert str(status.render()).endswith("\nAI search: pure Python")
+        app.preparing = "compiling… 40%"  # what the app shows while compiling the fast one ahead
+        await pilot.pause()
+        assert str(status.render()).endswith("\nAI search: pure Python · fast one compiling… 40%")
+        app.show_picker()
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        assert "Paper Soccer's fast search: compiling… 40%" in str(app.screen.query_one("#preparing").render())

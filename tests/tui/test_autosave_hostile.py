@@ -2,7 +2,7 @@
 (autosave.bad-….txt) whatever it is (bad numbers, a FIFO, a folder, a link loop, a device); the first
 write of an Autosaver keeps an unfinished game it did not write (autosave.prev-….txt), writes over a
 finished one or an adopted one, and writes nothing when the game cannot be kept; it clears stale
-temporaries first."""
+temporaries first, and keeps only the newest KEEP_PREV autosave.prev-….txt."""
 from __future__ import annotations
 
 import os
@@ -11,8 +11,8 @@ import pytest
 
 from tests.engines.test_savefile_hostile import SAVES
 from tests.tui.test_storage_hostile import c4_save, dead_pid, make_temp, promptly
-from tui.core.autosave import (PREV, Autosaver, autosave_path, keep_unfinished_autosave, resumable,
-                          set_aside_unreadable_autosave)
+from tui.core.autosave import (KEEP_PREV, PREV, Autosaver, autosave_path, keep_unfinished_autosave, resumable,
+                               set_aside_unreadable_autosave)
 from tui.core.storage import load_game
 
 
@@ -102,3 +102,24 @@ def test_an_unfinished_game_that_cannot_be_moved_aside_is_not_written_over(tmp_p
     assert saver.flush()
     saver.close()
     assert path.read_text() == before and results and "Read-only" in str(results[0])
+
+
+def test_setting_an_unfinished_game_aside_keeps_only_the_newest_prev_files(tmp_path):
+    # older ones, by the moment in their names (-2: the second within one second), whatever their mtime
+    older = [tmp_path / f"autosave.prev-20260101-1000{n:02d}.txt" for n in range(KEEP_PREV)]
+    older.insert(3, tmp_path / "autosave.prev-20260101-100002-2.txt")
+    for age, path in enumerate(reversed(older)):
+        make_temp(tmp_path, path.name, age_s=-age)  # the oldest name has the newest mtime
+    others = [make_temp(tmp_path, name) for name in ("autosave.prev-notes.txt", "autosave.bad-20200101-000000.txt",
+                                                     "autosave.prev-20200101-000000.txt.keep", "my game.txt")]
+    folder_like = tmp_path / "autosave.prev-20190101-000000.txt"
+    folder_like.mkdir()
+    path = c4_save(tmp_path, "autosave", ["4"])
+    saver = Autosaver(path)
+    saver.submit(SAVES[1])
+    assert saver.flush()
+    saver.close()
+    [new] = saver.set_aside
+    kept = sorted(p for p in tmp_path.glob("autosave.prev-2*.txt") if p.is_file())
+    assert kept == sorted([new.moved_to, *older[-(KEEP_PREV - 1):]])
+    assert all(p.exists() for p in others) and folder_like.is_dir()

@@ -67,3 +67,13 @@ def test_a_saves_dir_that_cannot_take_saves_is_refused_at_start(monkeypatch, cap
         monkeypatch.setattr("tempfile.mkstemp", lambda *a, **k: (_ for _ in ()).throw(PermissionError(13, "Permission denied")))
     code, err = run_cli(monkeypatch, capsys, "--saves-dir", str(target), "play", "c4")
     assert code == 2 and "--saves-dir" in err and err.count("\n") == 1
+
+
+def test_prepare_without_a_usable_compiled_search_says_why_in_one_line(monkeypatch, capsys):
+    from ai.paper_soccer import accelerator
+
+    for name, value in (("_module", None), ("_failed", True), ("_seen", None),
+                        ("error", "numba is not installed: pip install 'termarena[fast]'")):
+        monkeypatch.setattr(accelerator, name, value)
+    code, err = run_cli(monkeypatch, capsys, "prepare")
+    assert code == 1 and err == "termarena: numba is not installed: pip install 'termarena[fast]'\n"

@@ -244,6 +244,18 @@ async def test_autosave_after_each_move_then_offered_on_start_and_resumed(_saves
         assert s.notation == ["4"] and s.redo_moves == ["5"]
 
 
+async def test_the_app_removes_what_saves_killed_mid_write_left_as_it_starts(_saves_in_a_temporary_folder):
+    from tests.tui.test_storage_hostile import dead_pid, make_temp
+
+    folder = _saves_in_a_temporary_folder
+    stale = [make_temp(folder, f".autosave.txt.{dead_pid()}.abcdefgh.tmp"),
+             make_temp(folder, f".my game.txt.{dead_pid()}.abcdefgh.tmp")]
+    app = make_app("c4", "human", "human", autosave=False)  # no autosave, no listing: the start does it
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not any(p.exists() for p in stale) and list(folder.iterdir()) == []
+
+
 async def test_discarding_the_autosave_deletes_it_and_a_finished_game_is_not_offered(_saves_in_a_temporary_folder):
     folder = _saves_in_a_temporary_folder
     c4_save(folder, "autosave", ["4", "4"])

@@ -1,10 +1,14 @@
-"""The app in a real pseudo-terminal, ended by SIGTERM, SIGHUP (the terminal closed) or SIGKILL while an
-external bot thinks or while the AI searches: afterwards nothing it started is running (checked by pid:
-the bot and what it started, the AI worker, multiprocessing's resource tracker)."""
+"""The app in a real pseudo-terminal, ended by SIGTERM, SIGHUP (the terminal closed) or SIGKILL at the
+picker, while an external bot thinks or while the AI searches: afterwards nothing it started is running
+(checked by pid: the bot and what it started, the AI worker, multiprocessing's resource tracker), the
+exit status says which signal it was, and the autosave holds the game.  The app's fallback exit is put
+beyond the tests' patience (TERMARENA_EXIT_FALLBACK_S): only its ordinary way out ends it in time.
+How long that takes is measured by `python -m tests.tui.exit_times`, not asserted here."""
 from __future__ import annotations
 
 import os
 import pty
+import select
 import signal
 import sys
 import threading
@@ -13,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from tui.core.storage import load_game
 from tests.engines.referee.test_process_lifetime import (ESCAPING_BOT, ROOT, alive, assert_all_end,
                                                          bot_pids, descendants, wait_for)
 
@@ -23,18 +28,25 @@ class TerminalApp:
     """`python -m tui ARGS` on a pseudo-terminal of 80x24, its output drained so it never blocks."""
 
     def __init__(self, args: list[str], saves: Path) -> None:
-        env = dict(os.environ, TERM="xterm-256color", COLUMNS="80", LINES="24", TERMARENA_SAVES=str(saves))
+        env = dict(os.environ, TERM="xterm-256color", COLUMNS="80", LINES="24", TERMARENA_SAVES=str(saves),
+                   TERMARENA_EXIT_FALLBACK_S="600")
         pid, fd = pty.fork()
         if pid == 0:
             os.chdir(ROOT)
             os.execve(PY, [PY, "-m", "tui", *args], env)
         self.pid, self.fd = pid, fd
         self.screen = bytearray()
-        threading.Thread(target=self._drain, daemon=True).start()
+        self._closing = threading.Event()
+        self._drainer = threading.Thread(target=self._drain, daemon=True)
+        self._drainer.start()
 
     def _drain(self) -> None:
-        while True:
+        # select with a timeout, never a blocking read: a read blocked in this thread would hold the
+        # terminal open after hang_up closes it, and a quiet app would never get its SIGHUP
+        while not self._closing.is_set():
             try:
+                if not select.select([self.fd], [], [], 0.02)[0]:
+                    continue
                 chunk = os.read(self.fd, 65536)
             except OSError:
                 return
@@ -44,6 +56,8 @@ class TerminalApp:
 
     def hang_up(self) -> None:
         """Close the terminal, as closing a terminal window does: the kernel sends SIGHUP."""
+        self._closing.set()
+        self._drainer.join()
         os.close(self.fd)
 
     def wait(self, timeout: float = 15.0) -> int | None:
@@ -63,12 +77,18 @@ class TerminalApp:
             pass
 
 
-def _end(app: TerminalApp, how: str) -> None:
+def _end(app: TerminalApp, how: str) -> int:
+    """End the app as `how` says; returns its exit status."""
     if how == "hangup":
         app.hang_up()
     else:
         os.kill(app.pid, getattr(signal, how))
-    assert app.wait() is not None, "the app did not end"
+    status = app.wait()
+    assert status is not None, "the app did not end"
+    return os.waitstatus_to_exitcode(status)
+
+
+EXIT_STATUS = {"SIGTERM": 128 + signal.SIGTERM, "hangup": 128 + signal.SIGHUP, "SIGKILL": -signal.SIGKILL}
 
 
 ENDINGS = ["SIGTERM", "hangup", "SIGKILL"]
@@ -83,7 +103,7 @@ def test_an_app_ended_during_a_bots_turn_leaves_no_bot(tmp_path, how):
     try:
         pids = bot_pids(bots, 1)
         started = descendants(app.pid)
-        _end(app, how)
+        assert _end(app, how) == EXIT_STATUS[how]
         assert_all_end(pids + started)
     finally:
         app.kill()
@@ -105,15 +125,32 @@ def _ai_worker_started(app_pid: int) -> list[int]:
     return found
 
 
-@pytest.mark.parametrize("how", ENDINGS)
-def test_an_app_ended_during_an_ai_search_leaves_no_worker(tmp_path, how):
-    # Lines of Action level 6 searches as long as it is allowed: a minute here
-    app = TerminalApp(["play", "loa", "--p1", "ai:6", "--p2", "human", "--think-ms", "60000"], tmp_path)
+@pytest.mark.parametrize("how", ["SIGTERM", "hangup"])
+def test_an_app_at_rest_at_the_picker_ends_with_the_signals_status_and_gives_the_terminal_back(tmp_path, how):
+    app = TerminalApp([], tmp_path)
     try:
+        wait_for(lambda: b"Pick one" in app.screen)
+        assert _end(app, how) == EXIT_STATUS[how]
+        if how == "SIGTERM":  # Textual's own way out, which leaves the alternate screen
+            assert b"\x1b[?1049l" in app.screen
+    finally:
+        app.kill()
+
+
+@pytest.mark.parametrize("how", ENDINGS)
+def test_an_app_ended_during_an_ai_search_leaves_no_worker_and_its_game_autosaved(tmp_path, how):
+    # Level 1 moves at once (autosaved), then Lines of Action level 6 searches as long as it is allowed:
+    # a minute here
+    app = TerminalApp(["play", "loa", "--p1", "ai:1", "--p2", "ai:6", "--think-ms", "60000"], tmp_path)
+    autosave = tmp_path / "autosave.txt"
+    try:
+        wait_for(autosave.exists)
         started = _ai_worker_started(app.pid)
-        time.sleep(0.5)  # into the search
+        time.sleep(1.0)  # past the pause between moves, into level 6's search
         assert all(alive(p) for p in started)
-        _end(app, how)
+        assert _end(app, how) == EXIT_STATUS[how]
         assert_all_end(started)
+        saved, _ = load_game(autosave)
+        assert len(saved.moves) == 1 and saved.players == ("ai:1", "ai:6") and saved.result == "*"
     finally:
         app.kill()

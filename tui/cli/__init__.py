@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from tui.cli import games  # noqa: F401  (importing it registers play, referee, bot, match, bench)
+from tui.cli import games  # noqa: F401  (importing it registers play, referee, bot, match, bench, prepare)
 from tui.cli import league  # noqa: F401  (league add/remove/run/table)
 from tui.cli import replay  # noqa: F401  (registers replay)
 from tui.cli import analyse  # noqa: F401  (registers analyse)

@@ -18,11 +18,14 @@ game (from an earlier run, or the one a failed `--load` fell back from) is renam
 told (`on_set_aside`).  A finished game is written over.  When the app resumes the autosaved game it
 calls `adopt()` first: that game is the one being written, nothing is set aside.  Games left during one
 run are the Autosaver's own: leaving one asks first, and the next game's first move replaces it.
-If the file cannot be renamed, nothing is written (the write fails, and says why).
+If the file cannot be renamed, nothing is written (the write fails, and says why).  Only the newest
+KEEP_PREV `autosave.prev-….txt` are kept: making one removes those older than the last KEEP_PREV.
 """
 from __future__ import annotations
 
 import os
+import re
+import stat
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +35,7 @@ from tui.core.storage import (AUTOSAVE_NAME, SUFFIX, StorageError, atomic_write,
                          remove_stale_temps, shown)
 
 FLUSH_TIMEOUT_S = 5.0
+KEEP_PREV = 5  # autosave.prev-….txt kept (the newest): games left unfinished a few starts ago
 
 
 def autosave_path(folder: Path) -> Path:
@@ -39,6 +43,9 @@ def autosave_path(folder: Path) -> Path:
 
 
 BAD, PREV = "bad", "prev"  # the tags of autosave.bad-….txt (cannot be loaded), autosave.prev-….txt (unfinished)
+# storage.move_aside's names: the moment it was set aside, then -2, -3, ... within the same second
+_PREV_NAME = re.compile(rf"^{AUTOSAVE_NAME}\.{PREV}-(?P<when>[0-9]{{8}}-[0-9]{{6}})(?:-(?P<n>[0-9]{{1,4}}))?"
+                        rf"{re.escape(SUFFIX)}$")
 
 
 @dataclass(frozen=True)
@@ -97,7 +104,32 @@ def keep_unfinished_autosave(path: Path) -> SetAside | None:
     if saved.result != "*" or final.outcome() is not None:
         return None  # a finished game: written over, as always
     what = f"an unfinished game of {final.title} ({len(saved.moves)} moves, {saved.date or 'no date'})"
-    return SetAside(path, PREV, what, move_aside(path, PREV))
+    aside = SetAside(path, PREV, what, move_aside(path, PREV))
+    remove_old_prev(path.parent)
+    return aside
+
+
+def remove_old_prev(folder: Path, keep: int = KEEP_PREV) -> list[Path]:
+    """Remove the `autosave.prev-….txt` of `folder` but the newest `keep` (by the moment in their names),
+    regular files only; returns what was removed.  Never raises."""
+    found = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                match = _PREV_NAME.match(entry.name)
+                if match:
+                    found.append(((match["when"], int(match["n"] or 1)), Path(entry.path)))
+    except OSError:
+        return []
+    removed = []
+    for _, path in sorted(found, reverse=True)[keep:]:
+        try:
+            if stat.S_ISREG(os.lstat(path).st_mode):
+                os.unlink(path)
+                removed.append(path)
+        except OSError:
+            continue
+    return removed
 
 
 class Autosaver:

@@ -47,6 +47,7 @@ class AIOpponent:
 
     def __init__(self, think_ms: int | None = None) -> None:
         self.think_ms = think_ms  # None: each level's own budget
+        self.load_compiled = True  # False while the app compiles the compiled search ahead (SearchRequest)
         self._process: SearchProcess | None = None
         self.search: Search | None = None
         # start and cancel run on the UI thread, wait in a worker thread: the process is used by one
@@ -60,7 +61,8 @@ class AIOpponent:
         request = SearchRequest(game=session.game_id, moves=tuple(session.notation if moves is None else moves),
                                 level=level,
                                 seed=session.seed, start=session.start, think_ms=self.think_ms,
-                                ai_seed=session.seed + session.ply, analyse=ANALYSES.get(purpose, ""))
+                                ai_seed=session.seed + session.ply, analyse=ANALYSES.get(purpose, ""),
+                                load_compiled=self.load_compiled)
         with self._lock:
             if self._process is None:
                 self._process = SearchProcess()
@@ -103,14 +105,20 @@ class AIOpponent:
         self.search = None
 
     def cancel(self) -> None:
-        with self._lock:
-            if self.search is not None and self._process is not None:
-                self._process.cancel()
-            self.search = None
+        # Not by waiting for the lock first: the thread waiting for the search's events holds it and takes
+        # it again at once (locks are not fair), which could take several of its waits.  With `search`
+        # cleared that thread stops at its next turn, and killed, the search's pipe ends, so the wait it
+        # is in returns now.
+        search, self.search = self.search, None
+        process = self._process
+        if search is not None and process is not None:
+            process.kill()
+            with self._lock:
+                process.cancel()
 
     def close(self) -> None:
+        self.cancel()
         with self._lock:
-            self.search = None
             if self._process is not None:
                 self._process.close()
                 self._process = None

@@ -12,7 +12,8 @@ from pathlib import Path
 from engines import get_game
 from engines.referee import MatchResult
 from engines.savefile import SavedGame, dump
-from tui.core.storage import SUFFIX, StorageError, atomic_write, check_saves_dir, numbered_names, shown
+from tui.core.storage import (SUFFIX, StorageError, atomic_write, check_saves_dir, numbered_names,
+                              remove_stale_temps, shown)
 
 
 def recorded_save(result: MatchResult, date: str) -> tuple[SavedGame, object]:
@@ -36,8 +37,12 @@ class RecordFolder:
         self.written: list[Path] = []
 
     def check(self) -> str | None:
-        """Why games cannot be written there, in one line, or None."""
-        return check_saves_dir(self.folder)
+        """Why games cannot be written there, in one line, or None; when they can, the temporaries of
+        writes killed in an earlier run are removed."""
+        problem = check_saves_dir(self.folder)
+        if problem is None:
+            remove_stale_temps(self.folder)
+        return problem
 
     def write(self, result: MatchResult, index: int) -> Path:
         saved, final = recorded_save(result, _dt.datetime.now().isoformat(timespec="seconds"))  # the game's end

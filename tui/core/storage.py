@@ -6,7 +6,8 @@ a device, a folder or a broken or looping link is refused without being opened, 
 MAX_SAVE_BYTES + 1 bytes are ever read, whatever size the file claims.  `list_saves` never raises and
 never blocks: what cannot be read is listed with its error.  A save interrupted mid-write leaves a
 temporary `.<name>.<pid>.<random>.tmp`; those of dead writers, or older than STALE_TEMP_S, are removed
-when the folder is listed and before the first autosave (`remove_stale_temps`).
+(`remove_stale_temps`) when the app starts, when `--record` opens its folder, when the folder is listed
+and before the first autosave.
 """
 from __future__ import annotations
 

@@ -100,6 +100,7 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         self._watch_timer = None
         self._bot_waiting: tuple[int, float] | None = None  # (seat, since when) while a bot thinks
         self._autosaved = session.changes  # the session's change count the autosave has seen
+        self._tree = ""  # the AI's search as its last report named it ("compiled", "pure Python"; "": unnamed)
 
     # ------------------------------------------------------------------ layout
 
@@ -114,6 +115,7 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
             self.set_interval(CLOCK_TICK_S, self._clock_tick)
         self._start_bots()
         self._position_changed()
+        self.watch(self.app, "preparing", lambda _: self._show_status(), init=False)
 
     def on_unmount(self) -> None:
         self._stop_opponents()
@@ -171,12 +173,22 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         self._position_changed()
 
     def _refresh_panels(self) -> None:
-        self.query_one(StatusPanel).show(self.session, self.board)
+        self._show_status()
         self.query_one(MoveList).show(self.session, self.board_cls)
         self._show_thinking()
 
     def say(self, text: str, error: bool = False) -> None:
         self.query_one(MessageLine).say(text, error)
+
+    def _show_status(self) -> None:
+        self.query_one(StatusPanel).show(self.session, self.board, self._search_note())
+
+    def _search_note(self) -> str:
+        """Which search the AI runs, once a report named it, and the fast one's compiling while it runs."""
+        if not self._tree:
+            return ""
+        preparing = self.arena.preparing if self._tree == "pure Python" else ""
+        return f"AI search: {self._tree}" + (f" · fast one {preparing}" if preparing else "")
 
     def _stop_opponents(self) -> None:
         if self._watch_timer is not None:
@@ -243,6 +255,9 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         search, ev = message.search, message.event
         if search is not self.ai.search:
             return  # cancelled meanwhile: a position that is gone
+        if ev.info is not None and ev.info.tree and ev.info.tree != self._tree:
+            self._tree = ev.info.tree
+            self._show_status()
         if ev.kind == "done":
             self.ai.finished()
             self._ai_done(search, ev.move)
@@ -255,7 +270,7 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
 
     def _clock_tick(self) -> None:
         if not self._flag_fell() and not self.session.is_over() and self.session.clock.running is not None:
-            self.query_one(StatusPanel).show(self.session, self.board)  # only a running clock changes
+            self._show_status()  # only a running clock changes
 
     def _flag_fell(self) -> bool:
         """End the game when the running clock reached zero (the loser is told the reason)."""

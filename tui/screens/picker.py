@@ -56,7 +56,17 @@ class PickerScreen(ArenaPage, Screen):
             yield OptionList(*options, id="games")
             yield Static(Text(f"Enter or 1-{min(9, len(ids))}: set up a game · l: load a saved game · o: settings · "
                               "ctrl+q: quit", style="dim"))
+            yield Static("", id="preparing")
         yield GameFooter()
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "preparing", self._show_preparing)
+
+    def _show_preparing(self, text: str) -> None:
+        """What compiling the fast search ahead is doing (the app's `preparing`), under the games."""
+        line = self.query_one("#preparing", Static)
+        line.update(Text(f"Paper Soccer's fast search: {text} (once after installing)", style="cyan"))
+        line.display = bool(text)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.arena.show_setup(event.option.id)

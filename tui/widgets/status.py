@@ -41,7 +41,8 @@ def bot_name(command: str) -> str:
 class StatusPanel(Static):
     """Title, the two sides (the one to move marked), and whose turn it is or how the game ended."""
 
-    def show(self, session: Session, board) -> None:
+    def show(self, session: Session, board, note: str = "") -> None:
+        """`note`: a last dim line (which search the AI runs)."""
         board_cls = type(board)
         text = Text()
         text.append(session.cls.title, "bold")
@@ -68,9 +69,9 @@ class StatusPanel(Static):
             headline, _ = session.result_words(board_cls.side_names)
             text.append("Game over: ", "bold")
             text.append(headline, "bold green")
-        extra = board.extra_status()
-        if extra:
-            text.append("\n" + extra, "dim")
+        for line in (board.extra_status(), note):
+            if line:
+                text.append("\n" + line, "dim")
         self.update(text)
 
 
