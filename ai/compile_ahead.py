@@ -1,49 +1,92 @@
-"""Compiling Paper Soccer's compiled search (the `fast` extra) ahead of the first game, in a process of
-its own, with its progress.
+"""Compiling a game's compiled search (the `fast` extra; today Paper Soccer's) ahead of the first game,
+in a process of its own, with its progress.
+
+A game's AI package that has such a search names its loader module as `ACCELERATOR` (a dotted path,
+imported only here and only when wanted); the module offers `Progress`-reporting `prepare(report)`,
+`hold(held)` and `pure_python_wanted()`.
 
 The first load after installing or upgrading compiles the tree (about half a minute of CPU; numba then
 keeps it in its cache, and every later process loads it in about a second).  The app starts a
 `CompileAhead` at its start when numba is installed: the process loads the tree, compiling what the
-cache lacks, and reports `accelerator.Progress` as JSON over a pipe (no pickles), so the app can say
+cache lacks, and reports `Progress` as JSON over a pipe (no pickles), so the app can say
 what is going on; meanwhile the app's AI worker is put on hold (`SearchRequest.load_compiled`): level 6
 searches in Python instead of compiling the same functions a second time.  The process ends with the
 app, however the app ends (it watches its parent, like the AI worker).
 """
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import json
 import multiprocessing as mp
-from dataclasses import asdict
-
-from ai.paper_soccer.accelerator import Progress, pure_python_wanted
+from dataclasses import asdict, dataclass
+from types import ModuleType
 
 MAX_REPORT_BYTES = 4096
 
 
+@dataclass(frozen=True)
+class Progress:
+    """How far the loading is: functions ready of all, whether numba's cache lacked some (then they are
+    compiled: about half a minute of CPU, once after installing or upgrading), and how it ended."""
+
+    ready: int = 0
+    total: int = 0
+    compiling: bool = False
+    finished: bool = False
+    error: str = ""  # why there is no compiled tree (finished)
+
+    @property
+    def percent(self) -> int:
+        return 100 if self.finished and not self.error else (100 * self.ready // self.total if self.total else 0)
+
+
+def accelerators() -> list[tuple[str, ModuleType]]:
+    """(game id, loader module) of every registered game whose AI package has a compiled search."""
+    from ai.levels import ai_part
+    from engines import game_ids
+
+    found = []
+    for gid in game_ids():
+        path = ai_part(gid, "ACCELERATOR", None)
+        if path:
+            found.append((gid, importlib.import_module(path)))
+    return found
+
+
 def wanted() -> bool:
-    """numba is installed (found without importing it) and the compiled tree is not turned off."""
+    """numba is installed (found without importing it), a game has a compiled search, and it is not
+    turned off."""
     try:
         found = importlib.util.find_spec("numba") is not None
     except (ImportError, ValueError):
         found = False
-    return found and not pure_python_wanted()
+    return found and any(not acc.pure_python_wanted() for _, acc in accelerators())
 
 
 def hold_loading(held: bool) -> None:
     """In the AI worker: whether its searches may start loading the compiled tree (see the module's doc)."""
-    from ai.paper_soccer import accelerator
+    for _, acc in accelerators():
+        acc.hold(held)
 
-    accelerator.hold(held)
+
+def prepare_all(report) -> Progress:
+    """Load (compiling what numba's cache lacks) every game's compiled search; `report(Progress)` as it
+    goes.  The last progress: finished, with the first error met."""
+    final = Progress(finished=True)
+    for _, acc in accelerators():
+        final = acc.prepare(report)
+        if final.error:
+            break
+    return final
 
 
 def _prepare(conn) -> None:  # in the child process
-    from ai.paper_soccer import accelerator
     from ai.child import end_with_parent
 
     end_with_parent()
     try:
-        accelerator.prepare(lambda p: conn.send_bytes(json.dumps(asdict(p)).encode()))
+        prepare_all(lambda p: conn.send_bytes(json.dumps(asdict(p)).encode()))
     except (OSError, ValueError):  # the app has gone
         pass
 

@@ -26,6 +26,8 @@ LADDER = ((241, 89), (173, 79), (186, 56), (135, 52), (449, 165))
 
 OPENSPIEL_GAME = None  # OpenSpiel has no such game
 
+ACCELERATOR = "ai.paper_soccer.accelerator"  # the `fast` extra's compiled tree (ai/compile_ahead.py)
+
 
 def load_compiled() -> str:
     """Loads (or compiles, once) the compiled tree of the `fast` extra, so that `termarena bench` starts no
@@ -36,5 +38,5 @@ def load_compiled() -> str:
     return accelerator.error
 
 
-__all__ = ["ANALYSIS_CHANGES", "CALIBRATION", "LADDER", "LEVELS", "LEVEL_TABLE", "OPENSPIEL_GAME",
+__all__ = ["ACCELERATOR", "ANALYSIS_CHANGES", "CALIBRATION", "LADDER", "LEVELS", "LEVEL_TABLE", "OPENSPIEL_GAME",
            "PaperSoccerPlayer", "compiled_search_speed", "load_compiled", "make_player", "search_speed"]

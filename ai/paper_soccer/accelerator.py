@@ -16,9 +16,10 @@ from __future__ import annotations
 import os
 import threading
 import time
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Callable
+
+from ai.compile_ahead import Progress
 
 _lock = threading.Lock()
 _thread: threading.Thread | None = None
@@ -78,22 +79,6 @@ def compiled_tree(wait: bool = False) -> ModuleType | None:
 def loading() -> bool:
     """Whether the loading thread is at work (it takes about half of the interpreter meanwhile)."""
     return _thread is not None and _thread.is_alive()
-
-
-@dataclass(frozen=True)
-class Progress:
-    """How far the loading is: functions ready of all, whether numba's cache lacked some (then they are
-    compiled: about half a minute of CPU, once after installing or upgrading), and how it ended."""
-
-    ready: int = 0
-    total: int = 0
-    compiling: bool = False
-    finished: bool = False
-    error: str = ""  # why there is no compiled tree (finished)
-
-    @property
-    def percent(self) -> int:
-        return 100 if self.finished and not self.error else (100 * self.ready // self.total if self.total else 0)
 
 
 def progress() -> Progress:

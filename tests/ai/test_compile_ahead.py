@@ -7,11 +7,11 @@ import time
 
 import pytest
 
-from ai.compile_ahead import CompileAhead
+from ai.compile_ahead import CompileAhead, Progress
 from ai.paper_soccer import accelerator
 
 
-def _run_to_the_end(ahead: CompileAhead) -> list[accelerator.Progress]:
+def _run_to_the_end(ahead: CompileAhead) -> list[Progress]:
     seen = []
     ahead.start()
     try:

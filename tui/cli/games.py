@@ -347,23 +347,26 @@ def bench(
 
 @app.command()
 def prepare() -> None:
-    """Compile Paper Soccer's fast search (the `fast` extra) now, once after installing or upgrading, instead
-    of during the first games; the app does it by itself at its first start, in the background."""
+    """Compile the fast searches (the `fast` extra) now, once after installing or upgrading, instead of
+    during the first games; the app does it by itself at its first start, in the background."""
     import time
 
-    from ai.paper_soccer import accelerator
+    from ai.compile_ahead import accelerators
+    from engines import get_game
 
-    started = time.monotonic()
     err = stderr_console()
-    with err.status("loading Paper Soccer's compiled search…") as status:
-        def show(progress) -> None:
-            if progress.compiling and not progress.finished:
-                status.update(f"compiling the fast Paper Soccer search… {progress.percent}% "
-                              "(about half a minute of CPU, once)")
+    for gid, accelerator in accelerators():
+        title = get_game(gid).title
+        started = time.monotonic()
+        with err.status(f"loading {title}'s compiled search…") as status:
+            def show(progress) -> None:
+                if progress.compiling and not progress.finished:
+                    status.update(f"compiling the fast {title} search… {progress.percent}% "
+                                  "(about half a minute of CPU, once)")
 
-        final = accelerator.prepare(show)
-    if final.error:
-        err.print(f"termarena: {final.error}", style="red", highlight=False, markup=False)
-        raise typer.Exit(1)
-    how = "compiled" if final.compiling else "loaded from numba's cache"
-    print(f"Paper Soccer's compiled search is ready: {how} in {time.monotonic() - started:.1f} s")
+            final = accelerator.prepare(show)
+        if final.error:
+            err.print(f"termarena: {final.error}", style="red", highlight=False, markup=False)
+            raise typer.Exit(1)
+        how = "compiled" if final.compiling else "loaded from numba's cache"
+        print(f"{title}'s compiled search is ready: {how} in {time.monotonic() - started:.1f} s")
