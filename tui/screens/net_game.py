@@ -179,13 +179,10 @@ class NetGameScreen(GameScreen):
             case ev.UndoAnswered(yes=yes):
                 if not yes:
                     self.say("Your opponent said no to taking back", error=True)
-                elif self.link.referees:
-                    kept = session.back_to_turn_of(self.link.seat)
-                    if kept is not None and not session.is_over():
-                        session.take_back_to(kept)
-                        self.say("Your opponent agreed: taken back")
-                        self._stop_opponents()
-                        self._position_changed()
+                elif self.link.referees:  # the host has taken back already (tui/core/net/host.py)
+                    self.say("Your opponent agreed: taken back")
+                    self._stop_opponents()
+                    self._position_changed()
             case ev.UndoAsked() if not self._undo_dialog:
                 self._undo_dialog = True
                 self.app.push_screen(ConfirmScreen("Your opponent asks to take back their last move. Agree?",

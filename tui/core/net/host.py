@@ -132,10 +132,17 @@ class NetHost:
         if self.undo_asked_by != self.peer_seat:
             return False
         self.undo_asked_by = None
-        kept = self.session.back_to_turn_of(self.peer_seat)
-        if not yes or kept is None or self.session.is_over():
-            if self.player is not None:
-                self.player.send("UNDO", "NO")
+        if yes and self._take_back_for(self.peer_seat):
+            return True
+        if self.player is not None:
+            self.player.send("UNDO", "NO")
+        return False
+
+    def _take_back_for(self, seat: int) -> bool:
+        """An agreed take-back, whichever side asked: the game goes back to `seat`'s last turn (the
+        screen redraws, which sends everyone the new position).  False when there is none to go back to."""
+        kept = self.session.back_to_turn_of(seat)
+        if kept is None or self.session.is_over():
             return False
         self.session.take_back_to(kept)
         return True
@@ -279,7 +286,7 @@ class NetHost:
                     self.on_event(UndoAsked())
             elif self.undo_asked_by == self.seat:  # an answer to our request (a late one is ignored)
                 self.undo_asked_by = None
-                self.on_event(UndoAnswered(answer == "YES"))
+                self.on_event(UndoAnswered(self._take_back_for(self.seat) if answer == "YES" else False))
         else:
             raise ProtocolError(f"{msg.verb} is not a message a player sends")
 
