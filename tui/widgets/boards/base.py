@@ -33,7 +33,7 @@ class Board(Widget, can_focus=True):
     }
     """
 
-    side_names: ClassVar[tuple[str, str]] = ("Seat 0", "Seat 1")  # a board takes its engine class's
+    side_names: ClassVar[tuple[str, str]] = Game.side_names  # a board takes its engine class's
     side_styles: ClassVar[tuple[str, str]] = ("bold red", "bold yellow")
     side_marks: ClassVar[tuple[str, str]] = ("●", "●")
     # (keys, what they do) for the help screen; the footer shows the bindings themselves.
