@@ -256,6 +256,33 @@ class Game(abc.ABC, Generic[M]):
         for every output the referee rejects.
         """
 
+    # The player's notation: what every screen, the hint, the analysis and the help show and what a
+    # player types (Connect 4's columns 1-9, Paper Soccer's keypad digits).  CodinGame's notation above
+    # stays in save files and bot I/O; these translate at that boundary.  A translation is position-free
+    # (a recorded output alone gives the text), so a move list, a chart or a network screen shows moves
+    # without replaying them.
+
+    @classmethod
+    def output_to_player(cls, output: str) -> str:
+        """A recorded output (CodinGame notation) in the player's notation; an output the game cannot read
+        comes back as it is (outside text: the caller escapes it).  Default: the two notations are one."""
+        return output
+
+    @classmethod
+    def player_to_output(cls, text: str) -> str:
+        """A move typed in the player's notation, as the CodinGame output meaning it; raises InvalidOutput
+        saying how moves are written when `text` is not a move in that notation."""
+        return text
+
+    def to_player(self, move: M) -> str:
+        """`move` in the player's notation."""
+        return self.output_to_player(self.move_to_str(move))
+
+    def from_player(self, text: str) -> M:
+        """The move `text` (player's notation) means in this position; raises InvalidOutput when it is not
+        written in that notation or is not legal here."""
+        return self.parse_output(self.player_to_output(text))
+
     def play(self, line: str) -> M:
         """Parse a player's output and push it; raises InvalidOutput and changes nothing if it is rejected."""
         move = self.parse_output(line)

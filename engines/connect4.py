@@ -263,6 +263,31 @@ class Connect4(Game[int]):
         self._check_action(move)
         return move
 
+    # The player's notation: columns 1-9 from the left (the keys and the labels), STEAL; CodinGame's
+    # 0-8 stays in saves and bot I/O.
+
+    @classmethod
+    def output_to_player(cls, output: str) -> str:
+        token = output.split(" ", 1)[0]
+        if is_steal_word(token):
+            return "STEAL"
+        try:
+            move = java_parse_int(token)
+        except ValueError:
+            return output
+        if move == STEAL:
+            return "STEAL"
+        return str(move + 1) if 0 <= move < COLS else output
+
+    @classmethod
+    def player_to_output(cls, text: str) -> str:
+        token = text.strip()
+        if token.upper() == "STEAL":
+            return "STEAL"
+        if len(token) == 1 and "1" <= token <= str(COLS):
+            return str(int(token) - 1)
+        raise InvalidOutput(f"{quote(token)} is not a move: type a column 1-{COLS} (from the left) or STEAL")
+
     def _check_action(self, move: int) -> None:
         """The referee's checks in Connect4Board.playAction, in its order."""
         if self._result is not None:

@@ -7,7 +7,7 @@ the one place that words them, for the app, the CLI, the JSON and save files ali
 * `describe`: the sentence for people, e.g. "Red connected four", "Yellow ran out of time",
   "Yellow's bot crashed: it exited with status 3";
 * `fault_line`: a forfeit as the referee records it, the seat named by its label: `referee --json`'s
-  `error` and a save's `detail`, e.g. "seat 1 (cmd:./bot): sent 'x': wrong action";
+  `error` and a save's `detail`, e.g. "p2 (cmd:./bot): sent 'x': wrong action";
 * `summary`: a saved result in a few words, e.g. "Red won (four in a row)".
 
 A game declares its side names and the words of its own endings on its engine class (`side_names`,
@@ -90,13 +90,23 @@ def fault_line(out: Outcome, labels: tuple[str, str] | list[str]) -> str | None:
 def cause_from_detail(detail: str, fault: int, labels: tuple[str, str]) -> str:
     """The cause in a save's `detail`, as `fault_line` wrote it (`labels`: the save's p1 and p2).  Read
     leniently: a detail written otherwise (by hand, by another program) is the cause as it stands."""
-    prefix = f"{seat_side(fault, labels[fault])}:"  # a save drops the space after it when nothing follows
-    return detail[len(prefix):].removeprefix(" ") if detail.startswith(prefix) else detail
+    # a save drops the space after the prefix when nothing follows; "seat N (label):" is how saves
+    # written before seats were named p1/p2 put it
+    for prefix in (f"{seat_side(fault, labels[fault])}:", f"seat {fault} ({labels[fault]}):"):
+        if detail.startswith(prefix):
+            return detail[len(prefix):].removeprefix(" ")
+    return detail
+
+
+def seat_word(seat: int) -> str:
+    """A seat as every text for people names it: "p1" moves first (`--p1`, a save's `p1`); only JSON
+    counts seats from 0."""
+    return f"p{seat + 1}"
 
 
 def seat_side(seat: int, label: str) -> str:
-    """A seat as the referee names it: "seat 0 (cmd:./bot)"."""
-    return f"seat {seat} ({label})"
+    """A seat as the referee names it, with who sat there: "p1 (cmd:./bot)"."""
+    return f"{seat_word(seat)} ({label})"
 
 
 def summary(result: str, reason: str, game: type[Game]) -> str:

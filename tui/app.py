@@ -613,9 +613,9 @@ def specs_for_saved(players: tuple[str, str], has_moves: bool, fallback: list[Pl
                 spec = parse_spec(label)
             except SpecError:
                 spec = fallback[seat] if fallback else PlayerSpec("human")
-                notes.append(f"seat {seat}: {quote(label)} is not a player spec; {spec.label} plays instead")
+                notes.append(f"p{seat + 1}: {quote(label)} is not a player spec; {spec.label} plays instead")
         if spec.kind == "cmd" and has_moves:
-            notes.append(f"seat {seat}: the bot {quote(spec.command)} cannot join a game in progress "
+            notes.append(f"p{seat + 1}: the bot {quote(spec.command)} cannot join a game in progress "
                          "(a bot only understands a game from its start); a human plays instead")
             spec = PlayerSpec("human")
         specs.append(spec)

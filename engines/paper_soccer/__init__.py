@@ -5,7 +5,8 @@ Geometry (rules §1-2)
 Points are numbered like the referee: a field point (x, y), x = 0..8 left to right, y = 0..10 top
 to bottom, is ``x*11 + y`` (0..98); the six goal nodes are 99..104: (3,-1) (4,-1) (5,-1) on top
 (seat 1's goal, where seat 0 scores) and (3,11) (4,11) (5,11) at the bottom (seat 0's goal).
-Directions are the referee's digits: 0=N 1=NE 2=E 3=SE 4=S 5=SW 6=W 7=NW, N towards y=-1.
+Directions are the referee's digits: 0=N 1=NE 2=E 3=SE 4=S 5=SW 6=W 7=NW, N towards y=-1.  Players
+see and type them as keypad digits (``KEYPAD``: 8=N 9=NE 6=E 3=SE 2=S 1=SW 4=W 7=NW).
 
 Representation
 --------------
@@ -84,11 +85,13 @@ from .geometry import (  # noqa: F401
     BOUNDED_LIST_SIZE,
     CENTRE,
     DIGITS,
+    DIRECTION_NAMES,
     DXY,
     EDGE_BIT,
     FULL,
     HEIGHT,
     INITIAL_PM,
+    KEYPAD,
     MAX_TURNS,
     MOVE_LIST_LIMIT,
     NB,

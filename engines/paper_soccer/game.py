@@ -4,16 +4,20 @@ from __future__ import annotations
 import sys
 from typing import Callable, Hashable, Iterator
 
-from engines.base import Game, InvalidOutput, Outcome, TimeLimits
+from engines.base import Game, InvalidOutput, Outcome, TimeLimits, quote
 from engines.numbers import check_seed
 
 from .geometry import (
-    ADJ, BOUNDED_LIST_SIZE, CENTRE, DIGITS, EDGE_BIT, FULL, HEIGHT, INITIAL_PM, MAX_TURNS,
+    ADJ, BOUNDED_LIST_SIZE, CENTRE, DIGITS, DIRECTION_NAMES, EDGE_BIT, FULL, HEIGHT, INITIAL_PM, KEYPAD, MAX_TURNS,
     MOVE_LIST_LIMIT, NB, N_FIELD, N_POINTS, OPP, PREDRAWN, WIDTH, XY, attacked_goal,
 )
 from .geometry import _bounces, _fmt_xy, _goal_owner
 from .position_text import PositionReader
 from .reader import PaperSoccerReader
+
+_TO_KEYPAD = {DIGITS[d]: KEYPAD[d] for d in range(8)}
+_TO_KEYPAD_TABLE = str.maketrans(_TO_KEYPAD)
+_FROM_KEYPAD = {k: c for c, k in _TO_KEYPAD.items()}
 
 # ------------------------------------------------------------------------------------ the referee
 
@@ -492,6 +496,20 @@ class PaperSoccer(Game[str]):
     def parse_output(self, line: str) -> str:
         self._verify(line)
         return line
+
+    @classmethod
+    def output_to_player(cls, output: str) -> str:
+        if not output or any(c not in _TO_KEYPAD for c in output):
+            return output
+        return output.translate(_TO_KEYPAD_TABLE)
+
+    @classmethod
+    def player_to_output(cls, text: str) -> str:
+        keys = "".join(text.split())  # "8 9 6" is "896"
+        if not keys or any(c not in _FROM_KEYPAD for c in keys):
+            raise InvalidOutput(f"{quote(text)} is not a move: type its steps as keypad digits, "
+                                + " ".join(f"{k}={n}" for k, n in zip(KEYPAD, DIRECTION_NAMES)))
+        return "".join(_FROM_KEYPAD[c] for c in keys)
 
     def recorded_output(self, line: str) -> str:
         # The whole line is the move: there is no comment after a space (a space is invalid).

@@ -18,6 +18,10 @@ BOUNDED_LIST_SIZE = 2_000
 DXY = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 OPP = tuple((d + 4) % 8 for d in range(8))
 DIGITS = "01234567"
+# The player's notation of a direction: the numeric keypad's digit pointing that way (8 = N ... 7 = NW),
+# the key a player presses; KEYPAD[d] is direction d's.  CodinGame's digits stay in saves and bot I/O.
+KEYPAD = "89632147"
+DIRECTION_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 _GOAL_XY = ((3, -1), (4, -1), (5, -1), (3, 11), (4, 11), (5, 11))
 XY: tuple[tuple[int, int], ...] = tuple(

@@ -54,7 +54,7 @@ def test_a_forfeit_names_the_side_at_fault_and_never_lets_a_control_character_th
     assert cls.side_names[seat] in sentence and visible(sentence) == sentence
     line = fault_line(out, labels)
     if cause or output is not None:
-        assert line.startswith(visible(f"seat {seat} ({labels[seat]}): ")) and visible(line) == line
+        assert line.startswith(visible(f"p{seat + 1} ({labels[seat]}): ")) and visible(line) == line
     else:
         assert line is None  # a clock that fell: nothing to record beyond the reason
 
@@ -84,14 +84,15 @@ def test_each_game_says_its_own_endings():
     assert short(get_game("paper-soccer"), "own_goal") == "an own goal"
 
 
-def test_the_referees_error_line_keeps_its_bytes():
-    """`referee --json`'s `error` and a recorded save's `detail` (SPEC: the seat, the output, the rule)."""
+def test_the_referees_error_line_names_the_seat_as_people_do():
+    """`referee --json`'s `error` and a recorded save's `detail` (SPEC: the seat, the output, the rule); the
+    seat is p1/p2 as in every text for people (the conformance run checks only that `error` is given)."""
     labels = ["cmd:./a", "cmd:./b"]
     c4 = get_game("connect4").new()
     refused = c4.forfeit(1, "invalid", 'Wrong output! wrong action "x"', output="x")
-    assert fault_line(refused, labels) == "seat 1 (cmd:./b): sent 'x': Wrong output! wrong action \"x\""
+    assert fault_line(refused, labels) == "p2 (cmd:./b): sent 'x': Wrong output! wrong action \"x\""
     late = c4.forfeit(0, "timeout", "no answer within 100 ms")
-    assert fault_line(late, labels) == "seat 0 (cmd:./a): no answer within 100 ms"
+    assert fault_line(late, labels) == "p1 (cmd:./a): no answer within 100 ms"
     assert fault_line(Outcome(0, "connected", (10, 0)), labels) is None
 
 
@@ -113,7 +114,8 @@ def test_a_saved_forfeit_reads_back_into_the_same_sentence(cls, reason, seat, ca
 
 def test_an_odd_detail_is_read_as_it_stands():
     assert cause_from_detail("the bot was late", 1, ("human", "cmd:./b")) == "the bot was late"
-    assert cause_from_detail("seat 1 (cmd:./b): late", 1, ("human", "cmd:./b")) == "late"
+    assert cause_from_detail("p2 (cmd:./b): late", 1, ("human", "cmd:./b")) == "late"
+    assert cause_from_detail("seat 1 (cmd:./b): late", 1, ("human", "cmd:./b")) == "late"  # saves from before p1/p2
 
 
 @pytest.mark.parametrize("path", SAVES, ids=lambda p: p.name)

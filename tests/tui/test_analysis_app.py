@@ -51,7 +51,8 @@ async def test_analysis_in_replay_is_about_the_move_shown():
         await pilot.press("left")
         assert screen.analysed_ply == 9
         await wait_until(pilot, lambda: "1. " in panel_text(screen))
-        assert "1. 2" in panel_text(screen) and "wins" in panel_text(screen)  # the winning drop, proven
+        # the winning drop, proven: column 3 as the panel writes it, CodinGame's 2 on the board's mark
+        assert "1. 3" in panel_text(screen) and "wins" in panel_text(screen)
         assert screen.board.analysis_move == "2"
 
 

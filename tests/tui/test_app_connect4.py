@@ -67,14 +67,18 @@ async def test_clicking_a_column_drops_there():
         assert session(app).notation == ["6"]
 
 
-async def test_an_illegal_move_shows_the_referees_reason_and_changes_nothing():
+async def test_an_illegal_move_is_refused_in_the_players_numbers_and_changes_nothing():
     app = make_app("c4")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*"5555555")
         before = session(app).game.key()
         await pilot.press("5")
         assert session(app).game.key() == before and session(app).ply == 7
-        assert "Chosen column is already filled" in message(app)
+        assert message(app) == "Column 5 is full"  # the key's number, not CodinGame's 4
+        await pilot.press("colon", "5", "enter")  # typed, the referee's own reason follows the move
+        await pilot.pause()
+        assert session(app).ply == 7
+        assert message(app).startswith("Illegal move '5': Chosen column is already filled")
 
 
 async def test_hot_seat_undo_and_redo_one_ply_at_a_time():

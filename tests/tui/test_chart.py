@@ -38,7 +38,7 @@ async def test_the_chart_fills_in_marks_the_blunder_and_a_click_jumps_to_its_mov
     async with app.run_test(size=SIZE) as pilot:
         screen, chart = await replay_with_chart(app, pilot)
         assert chart.verdicts[6].label == "blunder"  # move 7, level 1's: a proven loss
-        assert "7 ● 3??" in str(screen.query_one("#move-lines").render())
+        assert "7 ● 4??" in str(screen.query_one("#move-lines").render())
         width = chart.content_size.width
         x = next(x for x in range(width) if chart.ply_at(x, width) == 7)
         await pilot.click(AdvantageChart, offset=(x, 4))

@@ -20,8 +20,11 @@ def test_json_labels_the_known_blunder():
     out = json.loads(done.stdout)
     assert out["game"] == "connect4" and len(out["moves"]) == 10
     seventh = out["moves"][6]
-    assert seventh["ply"] == 7 and seventh["move"] == "3" and seventh["label"] == "blunder"
-    assert seventh["best"] != "3"
+    # the player's notation (columns 1-9) in move/best, CodinGame's (0-8, as saved) beside it; seat 0-based
+    assert seventh["ply"] == 7 and seventh["move"] == "4" and seventh["label"] == "blunder"
+    assert seventh["move_protocol"] == "3" and seventh["seat"] == 0
+    assert seventh["best"] != "4"
+    assert seventh["best"] == str(int(seventh["best_protocol"]) + 1)
 
 
 def test_text_mode_prints_a_table_with_the_blunder_and_each_sides_count():
@@ -29,7 +32,7 @@ def test_text_mode_prints_a_table_with_the_blunder_and_each_sides_count():
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].split() == ["ply", "side", "move", "win%", "best", "best%", "label"]
-    row = next(line for line in lines if line.split()[:3] == ["7", "p1", "3"])
+    row = next(line for line in lines if line.split()[:3] == ["7", "p1", "4"])  # CodinGame's column 3
     assert row.endswith("blunder")
     assert any(line.startswith("p1 ai:1: ") and line.endswith(" 1 blunder") for line in lines)
     assert any(line.startswith("p2 ai:6: ") and line.endswith(" 0 blunders") for line in lines)

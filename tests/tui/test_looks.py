@@ -51,4 +51,4 @@ async def test_paper_soccer_moves_are_listed_as_arrows_too():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         moves = str(app.screen.query_one("#move-lines").render())
-        assert "0 ↑" in moves and "70 ↖↑" in moves
+        assert "8 ↑" in moves and "78 ↖↑" in moves  # the keypad keys of CodinGame's "0" and "70"

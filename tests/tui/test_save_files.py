@@ -213,7 +213,7 @@ def test_a_forfeit_is_saved_as_the_result_and_restored_on_load():
     s.forfeit(0, "timeout", "no answer within 100 ms")
     saved = s.to_saved()
     assert (saved.result, saved.reason) == ("0-1", "timeout")
-    assert saved.detail == "seat 0 (cmd:./bot): no answer within 100 ms"  # as `referee --record` writes it
+    assert saved.detail == "p1 (cmd:./bot): no answer within 100 ms"  # as `referee --record` writes it
     loaded, _ = parse(dump(saved, s.game))
     again = Session("c4", [parse_spec("human"), parse_spec("human")], loaded.seed, moves=loaded.moves)
     assert again.restore_forfeit(loaded)

@@ -43,9 +43,9 @@ def test_referee_v_shows_a_bots_stderr_and_refused_answer_escaped_and_never_as_m
     assert done.returncode == 0, err
     lines = err.splitlines()
     for hostile in HOSTILE_LINES:  # every line, in order, before the result
-        assert f"seat 0: {visible(hostile)}" in lines
-    assert lines.index("seat 0: [/x]") < next(i for i, line in enumerate(lines) if line.startswith("game 0 "))
-    assert "seat 0: [link=file:///etc/passwd]x[/link]" in lines  # a bracket is a bracket, not a link
+        assert f"p1: {visible(hostile)}" in lines
+    assert lines.index("p1: [/x]") < next(i for i, line in enumerate(lines) if line.startswith("game 0 "))
+    assert "p1: [link=file:///etc/passwd]x[/link]" in lines  # a bracket is a bracket, not a link
     assert visible(ANSWER) in err  # the refused answer, quoted escaped
     result = json.loads(out)
     assert result["reason"] == "invalid" and visible(ANSWER) in result["error"]

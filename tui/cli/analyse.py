@@ -25,8 +25,8 @@ def analyse(
 ) -> None:
     """Evaluate every move of a saved game with the top AI level: best move, win probability, and
     inaccuracies, mistakes and blunders."""
-    from ai.analysis import analyse_game, analysis_json, analysis_player
-    from tui.core.analysis_text import analysis_table
+    from ai.analysis import analyse_game, analysis_player
+    from tui.core.analysis_text import analysis_object, analysis_table
     from tui.core.storage import StorageError, load_game
 
     try:
@@ -47,6 +47,6 @@ def analyse(
         sys.stderr.write("\r\033[K")
         sys.stderr.flush()
     if as_json:
-        sys.stdout.write(json.dumps(analysis_json(result)) + "\n")
+        sys.stdout.write(json.dumps(analysis_object(result)) + "\n")
     else:
         sys.stdout.write(analysis_table(result, saved.players))

@@ -9,7 +9,7 @@ from typing import Optional
 import typer
 
 from engines import game_ids
-from engines.endings import headline, seat_side
+from engines.endings import headline, seat_side, seat_word
 from engines.numbers import SEED_MAX, SEED_MIN
 from engines.visible import visible
 from tui.cli.app import app
@@ -69,10 +69,10 @@ def play(
     ctx: typer.Context,
     game: str = typer.Argument(..., help=GAMES_HELP),
     p1: Optional[str] = typer.Option(None, "--p1", show_default=DEFAULT_P1,
-                                     help="Seat 1 (moves first): human, ai, ai:N, cmd:COMMAND. With --load: "
+                                     help="p1, who moves first: human, ai, ai:N, cmd:COMMAND. With --load: "
                                           "replaces the file's player."),
     p2: Optional[str] = typer.Option(None, "--p2", show_default=DEFAULT_P2,
-                                     help="Seat 2: human, ai, ai:N, cmd:COMMAND. With --load: replaces the "
+                                     help="p2: human, ai, ai:N, cmd:COMMAND. With --load: replaces the "
                                           "file's player."),
     seed: Optional[int] = typer.Option(None, "--seed", min=SEED_MIN, max=SEED_MAX,
                                        help="Game seed (Cultist Wars map); random if not given. "
@@ -130,12 +130,12 @@ def _check_bots_can_join(gid: str, load: str, given: list[PlayerSpec | None]) ->
 @app.command()
 def referee(
     game: str = typer.Argument(..., help=GAMES_HELP),
-    p1: str = typer.Option(..., "--p1", help="Seat 0 player: ai, ai:N, cmd:COMMAND (or any command)."),
-    p2: str = typer.Option(..., "--p2", help="Seat 1 player."),
+    p1: str = typer.Option(..., "--p1", help="p1, who moves first: ai, ai:N, cmd:COMMAND (or any command)."),
+    p2: str = typer.Option(..., "--p2", help="p2, who moves second."),
     seed: Optional[int] = typer.Option(None, "--seed", min=SEED_MIN, max=SEED_MAX,
                                        help="Seed of game 0 (game k uses seed+k); random if not given."),
     games: int = typer.Option(1, "--games", min=1, max=MAX_GAMES, help="Number of games."),
-    swap: bool = typer.Option(False, "--swap", help="Seat --p1 in seat 1 on odd games."),
+    swap: bool = typer.Option(False, "--swap", help="On odd games --p1 moves second (as p2) and --p2 first."),
     no_time_limit: bool = typer.Option(False, "--no-time-limit", help="Wait for bots as long as they take."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per game on stdout."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show the bots' stderr as it comes."),
@@ -183,7 +183,7 @@ def stderr_line(seat: int, line: str):
     shown as they are (never read as markup: `[/x]` stays, `[link=...]` makes no link)."""
     from rich.text import Text
 
-    return Text.assemble((f"seat {seat}: ", "dim"), visible(line))
+    return Text.assemble((f"{seat_word(seat)}: ", "dim"), visible(line))
 
 
 @app.command()

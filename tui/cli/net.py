@@ -47,7 +47,7 @@ def host(
     game: str = typer.Argument(..., help=GAMES_HELP),
     port: int = typer.Option(DEFAULT_PORT, "--port", min=0, max=65535, help="TCP port (0: any free one)."),
     bind: str = typer.Option("127.0.0.1", "--bind", metavar="ADDR", help=BIND_HELP),
-    seat: int = typer.Option(1, "--seat", min=1, max=2, help="Your seat: 1 moves first."),
+    seat: int = typer.Option(1, "--seat", min=1, max=2, help="Your seat: 1 (p1) moves first, 2 (p2) second."),
     clock: Optional[str] = typer.Option(None, "--clock", metavar="MIN+INC", help=CLOCK_HELP),
     password: Optional[str] = typer.Option(None, "--password", metavar="PW", help=PASSWORD_HELP),
     seed: Optional[int] = typer.Option(None, "--seed", min=SEED_MIN, max=SEED_MAX,

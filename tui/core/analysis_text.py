@@ -1,7 +1,9 @@
-"""The text table `termarena analyse` prints: one row a move, then each side's count of labels."""
+"""What `termarena analyse` prints: the text table (one row a move, then each side's count of labels) and
+the JSON object, both with the moves in the game's player notation (as the app shows them)."""
 from __future__ import annotations
 
-from ai.analysis import LABELS, GameAnalysis
+from ai.analysis import LABELS, GameAnalysis, analysis_json
+from engines import get_game
 from engines.visible import visible
 
 PLURAL = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
@@ -10,10 +12,12 @@ PLURAL = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blund
 def analysis_table(analysis: GameAnalysis, players: tuple[str, str]) -> str:
     """Win probabilities as percentages from the mover's side; the best move only where it differs.
     The players' names and the moves come from the file: their control characters are escaped."""
+    shown = get_game(analysis.game).output_to_player
     rows = [("ply", "side", "move", "win%", "best", "best%", "label")]
     for v in analysis.moves:
-        rows.append((str(v.ply), f"p{v.seat + 1}", visible(v.move), f"{100 * v.eval:.0f}",
-                     "" if v.best == v.move else v.best, "" if v.best == v.move else f"{100 * v.best_eval:.0f}",
+        differs = v.best != v.move
+        rows.append((str(v.ply), f"p{v.seat + 1}", visible(shown(v.move)), f"{100 * v.eval:.0f}",
+                     visible(shown(v.best)) if differs else "", f"{100 * v.best_eval:.0f}" if differs else "",
                      v.label or ""))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     right = {0, 3, 5}
@@ -24,3 +28,15 @@ def analysis_table(analysis: GameAnalysis, players: tuple[str, str]) -> str:
         lines.append(f"p{seat + 1} {visible(name)}: " + ", ".join(f"{n} {PLURAL[label] if n != 1 else label}"
                                                         for n, label in zip(counts, LABELS)))
     return "\n".join(lines) + "\n"
+
+
+def analysis_object(analysis: GameAnalysis) -> dict:
+    """The `analyse --json` object: `move` and `best` in the player's notation (SPEC, "Notation"), and
+    for bot authors `move_protocol` and `best_protocol` in CodinGame's, as the save file and a bot write
+    them.  `seat` stays the 0-based index."""
+    shown = get_game(analysis.game).output_to_player
+    out = analysis_json(analysis)
+    for entry in out["moves"]:
+        entry["move_protocol"], entry["best_protocol"] = entry["move"], entry["best"]
+        entry["move"], entry["best"] = shown(entry["move"]), shown(entry["best"])
+    return out

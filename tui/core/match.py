@@ -173,7 +173,7 @@ def print_table(t: TournamentResult, console) -> None:
                       f"{100 * sc.fraction:.1f}%", _elo_cell(sc), str(len(sc.errors)))
     console.print(table)
     players = Table(title="by seat (W-D-L) and answer times")
-    for col in ("player", "as seat 0", "as seat 1", "mean ms", "p95 ms", "max ms", "timeouts"):
+    for col in ("player", "as p1", "as p2", "mean ms", "p95 ms", "max ms", "timeouts"):
         players.add_column(col, justify="left" if col == "player" else "right")
     for n, s in enumerate(t.specs):
         seat = [t.by_seat[(n, k)] for k in (0, 1)]

@@ -115,7 +115,7 @@ class GameOverScreen(ModalScreen[str]):
 
 
 class MovePrompt(ModalScreen[str | None]):
-    """A move typed in the game's CodinGame notation (Enter plays it, Escape cancels)."""
+    """A move typed in the game's player notation, as the move list writes it (Enter plays it, Escape cancels)."""
 
     BINDINGS = [Binding("escape", "cancel", "cancel")]
 
@@ -127,7 +127,7 @@ class MovePrompt(ModalScreen[str | None]):
         from textual.widgets import Input
 
         with Vertical(classes="dialog", id="move-prompt"):
-            yield Static(Text("Type a move (CodinGame notation), Enter to play", style="bold"))
+            yield Static(Text("Type a move as the move list writes it, Enter to play", style="bold"))
             yield Input(placeholder=f"e.g. {self.example}", id="move-input")
 
     def on_input_submitted(self, event) -> None:

@@ -66,7 +66,7 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
     BINDINGS = [
         Binding("question_mark", "help", "help", id="game.help", tooltip="this help"),
         Binding("colon", "type_move", "type move", show=False, id="game.type_move",
-                tooltip="type a move in the game's CodinGame notation, e.g. {example}"),
+                tooltip="type a move as the move list writes it, e.g. {example}"),
         Binding("u,ctrl+z", "undo", "undo", id="game.undo",
                 tooltip="undo: one move in hot-seat, back to your own turn against the AI"),
         Binding("r,ctrl+y", "redo", "redo", id="game.redo", tooltip="redo what was undone"),
@@ -210,7 +210,7 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         try:
             played = self.session.play(message.text)
         except InvalidOutput as e:
-            self.say(f"Illegal move {quote(message.text)}: {e}", error=True)
+            self.say(f"Illegal move {quote(self.session.cls.output_to_player(message.text))}: {e}", error=True)
             return
         except EngineError as e:
             self.say(f"Cannot play {quote(message.text)}: {e}", error=True)
@@ -501,8 +501,14 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
 
     def action_type_move(self) -> None:
         def typed(text: str | None) -> None:
-            if text:
-                self.board.choose(text)
+            if not text:
+                return
+            try:  # typed in the player's notation, played in CodinGame's
+                output = self.session.cls.player_to_output(text)
+            except InvalidOutput as e:
+                self.say(str(e), error=True)
+                return
+            self.board.choose(output)
 
         self.app.push_screen(MovePrompt(self.board_cls.move_example), typed)
 

@@ -73,7 +73,7 @@ class NetGameScreen(GameScreen):
         try:
             written = session.game.move_to_str(session.game.parse_output(message.text))
         except (InvalidOutput, EngineError) as e:  # checked here first: an illegal move never leaves
-            self.say(f"Illegal move {quote(message.text)}: {e}", error=True)
+            self.say(f"Illegal move {quote(session.cls.output_to_player(message.text))}: {e}", error=True)
             return
         if not self.link.send_move(session.ply + 1, written):
             self.say("Not connected: the move was not sent", error=True)

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ai.analysis import PROVEN, win_probability
+from engines import get_game
 
 BAR_WIDTH = 20
 
@@ -45,6 +46,7 @@ class AnalysisPanel(Static):
         """`info` (SearchInfo) and `lines` ((move, score) best first) from the side to move, `mover`;
         `line`: the best move and the best replies after it."""
         text = Text(no_wrap=True, overflow="ellipsis")
+        shown = get_game(game_id).output_to_player  # the moves in the player's notation, as the move list
         if lines:
             p = win_probability(game_id, lines[0][1])
             p_first = p if mover == 0 else 1.0 - p
@@ -57,11 +59,11 @@ class AnalysisPanel(Static):
             text.append(f" {'✓' if done else '…'}{nodes_words(info.nodes)}", "dim")
         for n, (move, score) in enumerate(lines, 1):
             text.append(f"\n{n}. ", "dim")
-            text.append(f"{move:<12}", "bold" if n == 1 else "")
+            text.append(f"{shown(move):<12}", "bold" if n == 1 else "")
             text.append(f" {eval_words(game_id, score)}")
         if len(line) > 1:
             text.append("\nline ", "dim")
-            text.append(" ".join(f"{n}.{move}" for n, move in enumerate(line, 1)))
+            text.append(" ".join(f"{n}.{shown(move)}" for n, move in enumerate(line, 1)))
         if not lines:
             text.append("\nthinking…", "dim")
         self.update(text)

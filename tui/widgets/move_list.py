@@ -1,4 +1,5 @@
-"""The moves played so far, one per line, in the game's CodinGame notation, coloured by side.  A move read
+"""The moves played so far, one per line, in the game's player notation (engines.base.Game.output_to_player:
+what the keys, the hint and the analysis say), coloured by side.  A move read
 from a file (the redo line, say) may carry a bot's comment: shown with its control characters escaped."""
 from __future__ import annotations
 
@@ -33,15 +34,16 @@ class MoveList(VerticalScroll, can_focus=False):
         text.append("Moves", "bold underline")
         if not session.notation:
             text.append("\n(none yet)", "dim")
+        shown = session.cls.output_to_player
         for i, move in enumerate(session.notation):
             seat = session.seat_of_ply(i)
             text.append(f"\n{i + 1:>3} ", "dim")
             text.append(board_cls.side_marks[seat] + " ", board_cls.side_styles[seat])
-            text.append(visible(move))
+            text.append(visible(shown(move)))
             self._glyphs(text, board_cls, move)
         redo = session.redo_moves
         if redo:
-            text.append(f"\n    ({len(redo)} to redo: {visible(' '.join(redo[:3]))}{' …' if len(redo) > 3 else ''})", "dim")
+            text.append(f"\n    ({len(redo)} to redo: {visible(' '.join(map(shown, redo[:3])))}{' …' if len(redo) > 3 else ''})", "dim")
         self.query_one("#move-lines", Static).update(text)
         self.call_after_refresh(self.scroll_end, animate=False)
 
@@ -54,6 +56,7 @@ class MoveList(VerticalScroll, can_focus=False):
         """The whole game, the moves not yet replayed dimmed, the position shown marked with ▶."""
         line = session.notation + session.redo_moves
         here = session.ply
+        shown = session.cls.output_to_player
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f"Moves  {here}/{len(line)}", "bold underline")
         text.append("\n▶   start" if here == 0 else "\n    start", "reverse bold" if here == 0 else "dim")
@@ -64,7 +67,7 @@ class MoveList(VerticalScroll, can_focus=False):
             row.append("▶" if current else " ", "bold")
             row.append(f"{i + 1:>3} ", "dim")
             row.append(board_cls.side_marks[seat] + " ", "dim" if future else board_cls.side_styles[seat])
-            row.append(visible(move), "dim" if future else "")
+            row.append(visible(shown(move)), "dim" if future else "")
             self._glyphs(row, board_cls, move)
             label = self.labels.get(i + 1)
             if label in LABEL_MARKS:

@@ -33,19 +33,20 @@ class Board(Widget, can_focus=True):
     }
     """
 
-    side_names: ClassVar[tuple[str, str]] = ("Seat 0", "Seat 1")  # a board takes its engine class's
+    side_names: ClassVar[tuple[str, str]] = Game.side_names  # a board takes its engine class's
     side_styles: ClassVar[tuple[str, str]] = ("bold red", "bold yellow")
     side_marks: ClassVar[tuple[str, str]] = ("●", "●")
     # (keys, what they do) for the help screen; the footer shows the bindings themselves.
     help_keys: ClassVar[list[tuple[str, str]]] = []
     help_notes: ClassVar[list[str]] = []
-    move_example: ClassVar[str] = ""  # a move in CodinGame notation, for the typed-move prompt
+    move_example: ClassVar[str] = ""  # a move in the player's notation, for the typed-move prompt
     ascii_glyphs: ClassVar[dict[str, str]] = {}  # this board's own ASCII stand-ins (see looks.py)
 
     accepting: reactive[bool] = reactive(False)  # a human is to move and the board takes input
 
     class MoveChosen(Message):
-        """The player entered a complete move, in the game's CodinGame output form."""
+        """The player entered a complete move, in the game's CodinGame output form (the board translates
+        what the player pressed; the engine reads only CodinGame's notation)."""
 
         def __init__(self, text: str) -> None:
             super().__init__()
@@ -86,8 +87,9 @@ class Board(Widget, can_focus=True):
         return ""
 
     def describe_move(self, text: str) -> str:
-        """A played move for the message line (boards may add words to the notation)."""
-        return text
+        """A move (CodinGame's output form, as recorded) in the player's notation for the message line
+        and the hint (boards may add words to it)."""
+        return type(self.game).output_to_player(text)
 
     @classmethod
     def move_glyphs(cls, move: str) -> str:

@@ -1,7 +1,7 @@
 """Connect 4 (7 rows x 9 columns, STEAL): the board drawing and its keys.
 
-Keys 1-9 drop in the columns from the left (CodinGame numbers them 0-8, which the move list and the
-small numbers under the board use); left/right move a cursor that Enter or Space drops in; `s` is
+Keys 1-9 drop in the columns from the left, numbered 1-9 above and below the board, in the move list
+and the hint (the player's notation; CodinGame's 0-8 stays in saves and bot I/O); left/right move a cursor that Enter or Space drops in; `s` is
 STEAL when the rules allow it (the second player's first turn).  A click drops in the clicked column.
 """
 from __future__ import annotations
@@ -34,7 +34,7 @@ class Layout:
 
     @property
     def height(self) -> int:
-        return self.top + ROWS * self.ch + 1 + 1  # the grid, then CodinGame column numbers
+        return self.top + ROWS * self.ch + 1 + 1  # the grid, then the column numbers again
 
     def column_at(self, x: int) -> int | None:
         col = (x - 1) // self.cw if x >= 1 else -1
@@ -49,7 +49,7 @@ class Connect4Board(Board):
     side_styles = CHIP_STYLES
     side_marks = ("●", "○")  # told apart without colour too, in the side panel
     ascii_glyphs = {"●": "X", "○": "O"}
-    move_example = "4"
+    move_example = "5"
     help_keys = [
         ("1 … 9", "drop a chip in that column (the 1st to 9th from the left)"),
         ("← →", "move the drop cursor"),
@@ -58,8 +58,8 @@ class Connect4Board(Board):
         ("click", "drop in the clicked column"),
     ]
     help_notes = [
-        "CodinGame numbers the columns 0-8: the move list and the small numbers under the board use "
-        "them, so key 1 plays column 0.",
+        "Columns are 1-9 from the left everywhere: the keys, the board, the move list, the hint and the "
+        "analysis (bots and save files use CodinGame's 0-8).",
         "Four or more in a row (across, up, or diagonal) through the chip just dropped wins; a full "
         "board is a draw.",
     ]
@@ -95,12 +95,15 @@ class Connect4Board(Board):
 
     def action_drop(self, col: int) -> None:
         self.cursor = col
-        self.choose(str(col))
+        self.action_drop_cursor()
 
     def action_cursor(self, step: int) -> None:
         self.cursor = (self.cursor + step) % COLS
 
     def action_drop_cursor(self) -> None:
+        if self.game.drop_row(self.cursor) is None:  # said in the player's numbers, not the referee's
+            self.notice(f"Column {self.cursor + 1} is full", error=True)
+            return
         self.choose(str(self.cursor))
 
     def action_steal(self) -> None:
@@ -145,7 +148,7 @@ class Connect4Board(Board):
             full = game.drop_row(col) is None
             key_style = "dim" if full else ("reverse bold" if self.accepting and col == self.cursor else "bold")
             canvas.put(x, 0, str(col + 1), key_style)
-            canvas.put(x, lay.height - 1, str(col), "dim")
+            canvas.put(x, lay.height - 1, str(col + 1), "dim")
         if self.accepting and game.drop_row(self.cursor) is not None:
             canvas.put(self.cursor * lay.cw + lay.cw // 2, 1, "▼", CHIP_STYLES[mover])
         draw_grid(canvas, 0, lay.top, COLS, ROWS, lay.cw, lay.ch, GRID_STYLE)

@@ -166,7 +166,7 @@ class CultistWarsBoard(Board):
                 target = self._unit(move.target)
                 if target is not None and target.alive:
                     self.cursor = (target.x, target.y)
-        self._set_pending(move)
+        self.pending = move  # prepared, Enter plays it; not _set_pending: the hint stays on the message line
 
     # ------------------------------------------------------------------ actions
 

@@ -3,7 +3,8 @@
 The pitch is a lattice of points x 0..8, y 0..10 plus the goal nodes (y = -1 on top, 11 at the
 bottom).  Red (seat 0) attacks the top goal, which Blue defends.  Each key is one step of the ball in
 one of eight directions: the numeric keypad's 7 8 9 / 4 6 / 1 2 3, or q w e / a d / z x c, or the
-arrows for N/E/S/W.  A step onto a point that already touches a line is a bounce: the turn goes on and
+arrows for N/E/S/W.  The move list, the hint and the analysis write a turn as its keypad digits ("896" is
+N NE E: engines.paper_soccer.KEYPAD); CodinGame's direction digits stay in saves and bot I/O.  A step onto a point that already touches a line is a bounce: the turn goes on and
 the same player steps again; the turn is played as soon as the ball stops.  Backspace takes back a
 step of the turn being built, Escape the whole of it.  Clicking a point next to the ball steps there.
 
@@ -23,6 +24,8 @@ from textual.reactive import reactive
 
 from engines.base import EngineError
 from engines.paper_soccer import (
+    DIRECTION_NAMES,
+    KEYPAD,
     MSG_BOUNDARY,
     MSG_EXISTING,
     OPP,
@@ -41,7 +44,6 @@ LINE_TURN_STYLE = "dark_cyan"  # the analysis' best line after the best turn: th
 SIDE_COLOURS = ("red1", "dodger_blue1")
 BORDER = "grey62"
 BUILDING = "bold yellow1"
-DIRECTION_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 DIRECTION_ARROWS = "↑↗→↘↓↙←↖"  # the same directions, for the move list
 DIAG_CROSS = {("╲", "╱"), ("╱", "╲")}
 
@@ -87,7 +89,7 @@ LAYOUTS = [Layout(8, 4, False), Layout(6, 3, False), Layout(4, 2, False), Layout
 
 # key -> direction: keypad digits, the letter block around s, arrows.
 KEY_DIRECTIONS = {
-    "8": 0, "9": 1, "6": 2, "3": 3, "2": 4, "1": 5, "4": 6, "7": 7,
+    **{key: d for d, key in enumerate(KEYPAD)},
     "w": 0, "e": 1, "d": 2, "c": 3, "x": 4, "z": 5, "a": 6, "q": 7,
     "up": 0, "right": 2, "down": 4, "left": 6,
 }
@@ -103,7 +105,7 @@ def _step_bindings() -> list[Binding]:
 class PaperSoccerBoard(Board):
     side_names = PaperSoccer.side_names
     side_styles = ("bold red1", "bold dodger_blue1")
-    move_example = "02217"
+    move_example = "89"
     help_keys = [
         ("7 8 9 / 4 6 / 1 2 3", "step NW N NE / W E / SW S SE (the numeric keypad)"),
         ("q w e / a d / z x c", "the same eight directions around s"),
@@ -116,7 +118,9 @@ class PaperSoccerBoard(Board):
         "Red attacks the top goal (Blue's), Blue the bottom one (Red's). A turn ends where the ball "
         "reaches a point no line touched before (·); at a point that touches a line (•), the ball "
         "bounces and you step again. The turn is played as soon as the ball stops.",
-        "The move list shows each turn as CodinGame digits: 0=N 1=NE 2=E 3=SE 4=S 5=SW 6=W 7=NW.",
+        "The move list, the hint and the analysis write each turn as the keypad digits of its steps: "
+        + " ".join(f"{k}={n}" for k, n in zip(KEYPAD, DIRECTION_NAMES))
+        + " (bots and save files use CodinGame's 0=N … 7=NW).",
         "A ball with no free line left loses for the player who moved it there; so does an own goal.",
     ]
 
@@ -151,7 +155,8 @@ class PaperSoccerBoard(Board):
         return "".join(DIRECTION_ARROWS[int(c)] for c in move if c in "01234567")
 
     def describe_move(self, move: str) -> str:
-        return f"{move} = " + " ".join(DIRECTION_NAMES[int(c)] for c in move if c in "01234567")
+        names = " ".join(DIRECTION_NAMES[int(c)] for c in move if c in "01234567")
+        return f"{PaperSoccer.output_to_player(move)} = {names}"
 
     # ------------------------------------------------------------------ actions
 
