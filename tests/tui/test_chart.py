@@ -33,7 +33,7 @@ async def replay_with_chart(app, pilot):
 
 
 async def test_the_chart_fills_in_marks_the_blunder_and_a_click_jumps_to_its_move(monkeypatch):
-    monkeypatch.setattr(chart_module, "CHART_MS", 60)
+    monkeypatch.setattr(chart_module, "CHART_NODES", 2_000)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen, chart = await replay_with_chart(app, pilot)
@@ -50,7 +50,7 @@ async def test_the_chart_fills_in_marks_the_blunder_and_a_click_jumps_to_its_mov
 
 def test_the_chart_at_80x24(snap_compare):
     saved = saved_game()
-    verdicts = analyse_game(saved.start_position(), saved.moves, analysis_player("connect4", nodes=2_000)).moves
+    verdicts = analyse_game(saved.start_position(), saved.moves, nodes=2_000).moves
     app = make_app()
 
     async def open_replay(pilot):
@@ -67,7 +67,7 @@ def test_the_chart_at_80x24(snap_compare):
 
 
 async def test_c_on_the_game_over_dialog_opens_the_chart_at_the_last_move(monkeypatch):
-    monkeypatch.setattr(chart_module, "CHART_MS", 60)
+    monkeypatch.setattr(chart_module, "CHART_NODES", 2_000)
     app = make_app("c4", moves=["0", "0", "1", "1", "2", "2"])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("4")  # Red connects four in columns 0-3: the game-over dialog
@@ -83,7 +83,7 @@ async def test_c_on_the_game_over_dialog_opens_the_chart_at_the_last_move(monkey
 async def test_from_the_blunder_on_the_chart_play_on_against_the_ai(monkeypatch):
     """A new user's way through: a finished game between two AIs, the chart, the move before the
     blunder, then play on from there against the AI, taking over the side that blundered."""
-    monkeypatch.setattr(chart_module, "CHART_MS", 60)
+    monkeypatch.setattr(chart_module, "CHART_NODES", 2_000)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen, chart = await replay_with_chart(app, pilot)

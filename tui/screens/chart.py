@@ -1,6 +1,8 @@
 """The advantage chart of a whole game, for the replay: a key shows it; the first time, every move is
-judged by the analysis search in a process of the chart's own (CHART_MS a position), the chart and the
-move list filling in as verdicts arrive.  Choosing a column jumps to that move.
+judged by the analysis search in a process of the chart's own, the chart and the move list filling in
+as verdicts arrive.  The verdicts are `termarena analyse`'s (the same function, the same node budget:
+CHART_NODES None is the game's own), so the chart, the move list's marks and the command agree.
+Choosing a column jumps to that move.
 
 A screen mixes in `ChartHost`, adds `CHART_BINDING`, puts an `AdvantageChart` under its board, sets
 `chart_moves` (the whole game) and implements `jump_to(ply)` and `ply`."""
@@ -11,13 +13,14 @@ from textual.message import Message
 from textual import work
 from textual.worker import get_current_worker
 
-from tui.core.opponents import CHART_MS, HINT_LEVEL, AIOpponent
+from tui.core.opponents import HINT_LEVEL, AIOpponent
 from tui.widgets.advantage_chart import AdvantageChart
 from tui.widgets.move_list import MoveList
 
 CHART_BINDING = Binding("c", "toggle_chart", "chart", id="replay.chart",
                         tooltip="the advantage chart: who was ahead after each move, mistakes marked; click to jump")
 WAIT_S = 0.1
+CHART_NODES: int | None = None  # nodes per position (None: the game's ANALYSIS_NODES, as `analyse`); tests lower it
 
 
 class ChartProgress(Message):
@@ -35,7 +38,7 @@ class ChartHost:
         chart = self.query_one(AdvantageChart)
         chart.display = not chart.display
         if chart.display and self._chart_search is None:
-            self._chart_ai = AIOpponent(think_ms=CHART_MS)
+            self._chart_ai = AIOpponent(nodes=CHART_NODES)
             self._chart_search = self._chart_ai.start(self.session, HINT_LEVEL, "chart", moves=self.chart_moves)
             self._wait_for_chart(self._chart_ai, self._chart_search)
         self.show_chart()
