@@ -12,6 +12,7 @@ from tests.tui.helpers import SIZE, make_app, message, wait_until
 from tui.screens import chart as chart_module
 from tui.screens.replay import ReplayScreen
 from tui.widgets.advantage_chart import AdvantageChart
+from tui.widgets.move_list import MoveList
 
 GAME = Path(__file__).resolve().parent.parent / "data" / "analysis" / "connect4-level1-blunders.txt"
 
@@ -39,6 +40,11 @@ async def test_the_chart_fills_in_marks_the_blunder_and_a_click_jumps_to_its_mov
     async with app.run_test(size=SIZE) as pilot:
         screen, chart = await replay_with_chart(app, pilot)
         assert chart.verdicts[6].label == "blunder"  # move 7, level 1's: a proven loss
+        # the chart's process gives exactly `termarena analyse`'s verdicts at the same budget
+        saved = saved_game()
+        assert chart.verdicts == analyse_game(saved.start_position(), saved.moves, nodes=2_000).moves
+        marks = {v.ply: v.label for v in chart.verdicts if v.label}
+        assert screen.query_one(MoveList).labels == marks
         assert "7 ● 3??" in str(screen.query_one("#move-lines").render())
         width = chart.content_size.width
         x = next(x for x in range(width) if chart.ply_at(x, width) == 7)
