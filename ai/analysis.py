@@ -7,6 +7,12 @@ position of a game and judges each move played by how much win probability it ga
 chess sites do: the value of the position before the move (the best move's) against the value of the
 position after it (seen from the mover's side).  Both are pure: no I/O; progress goes to a callback.
 
+Reproducible by default: a game's analysis has no clock, only a node budget per position (each game's
+ANALYSIS_NODES), no noise, and a fresh player (fresh tables) for each position, so the same game gets
+the same verdicts on any machine, in `termarena analyse` and in the app's chart alike (both call
+`analyse_game`, the one place labels are given).  The move played is scored in the same search as the
+best one (every root move scored), and a best move is never reported worse than the move played.
+
 Scores are in the units `SearchInfo` shows (`ai.player.info_score`): a proven win is 1e6 and beyond.
 `win_probability` maps them to the chance the mover wins (a draw counts one half) with a logistic
 fitted on self-play games (`python -m ai.tools.calibrate`; each game's AI package holds its CALIBRATION).
@@ -28,6 +34,7 @@ from engines.base import Game
 # units) and scores results near 1e4 or more (a Connect 4 win on a nearly full board is 9,999.98)
 PROVEN = 5e3
 TOP_LINES = 3  # root moves shown by the app's analysis
+DEFAULT_ANALYSIS_NODES = 20_000  # the node budget per position of a game whose AI package sets no ANALYSIS_NODES
 ANALYSIS_MAX_NODES = 512_000  # where the app's analysis of a position stops deepening
 
 # Win probability of the side to move = 1 / (1 + exp(-(A + K * score))), score in SearchInfo units:
@@ -94,11 +101,19 @@ def final_result(game: Game, seat: int) -> float:
     return points(game.outcome().winner, seat)
 
 
+def analysis_nodes(game_id: str) -> int:
+    """The node budget per position of a game's analysis (its AI package's ANALYSIS_NODES)."""
+    return ai_part(game_id, "ANALYSIS_NODES", DEFAULT_ANALYSIS_NODES)
+
+
 def analysis_player(game_id: str, *, think_ms: int | None = None, nodes: int | None = None):
-    """The top level's player (with the game's `ANALYSIS_CHANGES`, if its AI module has any), with
-    `think_ms` as its clock and `nodes` (tests, calibration) as its budget; keep one for a whole game:
-    its tables carry over from position to position."""
-    changes = dict(ai_part(game_id, "ANALYSIS_CHANGES", {}))
+    """The top level's player (with the game's `ANALYSIS_CHANGES`, if its AI module has any), no random
+    tie-breaks at its root.  Without `think_ms` it has no clock: `evaluate` stops it at `nodes` (default:
+    the game's `analysis_nodes`) alone, so it gives the same answers on any machine; with `think_ms`
+    that clock bounds it too, and `nodes` defaults to the level's own budget."""
+    changes = dict(ai_part(game_id, "ANALYSIS_CHANGES", {}), tie_noise=0)
+    if nodes is None and think_ms is None:
+        nodes = analysis_nodes(game_id)
     if nodes is not None:
         changes["nodes"] = nodes
     return ai_part(game_id, "make_player")(MAX_LEVEL, think_ms=think_ms, seed=0, **changes)
@@ -116,6 +131,7 @@ def evaluate(game: Game, player, *, all_scores: bool = True,
         result = final_result(game, game.current_player())
         return PositionEval(score=2e6 * (result - 0.5), best=None, proven=True, result=result)
     t0 = time.monotonic()
+    stop = None if player.think_ms is None else player.stop_time(t0, None)  # None: the node budget alone
     win = player.win_score(game)
 
     def report(depth, nodes, score, best, elapsed) -> None:
@@ -124,17 +140,21 @@ def evaluate(game: Game, player, *, all_scores: bool = True,
                                best=player.move_text(game, best), elapsed_s=elapsed))
 
     with gc_paused():
-        found = player.search(game, t0=t0, stop=player.stop_time(t0, None), deadline=None,
-                              all_scores=all_scores, report=report)
+        found = player.search(game, t0=t0, stop=stop, deadline=None, all_scores=all_scores, report=report)
     # moves in the engine's own notation, so a played move (normalised the same way) can be found
-    lines = sorted((Line(notation(game, player, m), player.shown_score(s, win)) for m, s in found.scores.items()),
-                   key=lambda line: -line.score)
-    best = notation(game, player, found.move)
-    score = player.shown_score(found.score, win)
-    if not lines or lines[0].move != best:  # the best first, whatever the table held
+    searched = notation(game, player, found.move)
+    best, score = searched, player.shown_score(found.score, win)
+    lines = [Line(notation(game, player, m), player.shown_score(s, win)) for m, s in found.scores.items()]
+    # the search's own best first among equals; then the engine's order, so a tie reads the same every time
+    lines.sort(key=lambda line: (-line.score, line.move != searched))
+    if all_scores and lines:
+        # every root move has an exact score from the last whole iteration: that is the verdict.  A search
+        # cut during the next one may name as best a move scored there, deeper, and lower than others
+        best, score = lines[0].move, lines[0].score
+    elif not lines or lines[0].move != best:  # the best first, whatever the table held
         lines = [Line(best, score)] + [line for line in lines if line.move != best]
     return PositionEval(score=score, best=best, lines=tuple(lines), depth=found.depth, nodes=found.nodes,
-                        proven=bool(found.proven))
+                        proven=bool(found.proven) and best == searched)
 
 
 LINE_PLIES = 4  # the best line the app shows: the best move and three best replies after it
@@ -212,23 +232,27 @@ def label_for(game_id: str, loss: float) -> str | None:
 def judge(game_id: str, ply: int, move: str, seat: int, before: PositionEval, played: float,
           score: float) -> MoveVerdict:
     """The verdict on one move: `before` the position's evaluation (all root moves scored), `played`
-    the chance the move left the mover and `score` its search score."""
-    best = before.chance(game_id)
-    loss = 0.0 if move == before.best else max(0.0, best - played)
-    return MoveVerdict(ply, move, seat, played, before.best or move, best, label_for(game_id, loss), score)
+    the chance the move left the mover and `score` its search score.  A move that did at least as well
+    as the search's best (its result, or a search of the position after it) is the best."""
+    best, best_move = before.chance(game_id), before.best or move
+    if move == best_move or played >= best:
+        best, best_move = max(best, played), move
+    return MoveVerdict(ply, move, seat, played, best_move, best, label_for(game_id, best - played), score)
 
 
 ProgressCallback = Callable[[int, int], None]  # (positions evaluated, positions in all)
 
 
-def analyse_game(game: Game, moves: list[str], player, *, on_progress: ProgressCallback | None = None,
+def analyse_game(game: Game, moves: list[str], *, nodes: int | None = None, think_ms: int | None = None,
+                 on_progress: ProgressCallback | None = None,
                  on_verdict: Callable[[MoveVerdict], None] | None = None) -> GameAnalysis:
     """Judge every move of `moves` (CodinGame notation, legal) from `game` (changed on the way and put
-    back).  Each position is searched with every root move scored, so the move played and the best
-    one are compared by one search, from the same side (comparing the position after the move, seen
-    by the opponent, would add what being to move is worth: CALIBRATION's A).  A move the search did
-    not score (Paper Soccer merges turns that end alike) is valued by a search of the position after it;
-    a move that ends the game, by its result."""
+    back), each position by a fresh `analysis_player(nodes=, think_ms=)`: without `think_ms`, the same
+    verdicts on any machine.  Each position is searched with every root move scored, so the move played
+    and the best one are compared by one search, from the same side (comparing the position after the
+    move, seen by the opponent, would add what being to move is worth: CALIBRATION's A).  A move the
+    search did not score (Paper Soccer merges turns that end alike) is valued by a search of the
+    position after it with the same budget; a move that ends the game, by its result."""
     gid = game.id
     result = GameAnalysis(gid)
     pushed = 0
@@ -237,6 +261,8 @@ def analyse_game(game: Game, moves: list[str], player, *, on_progress: ProgressC
             if on_progress is not None:
                 on_progress(ply - 1, len(moves))
             seat = game.current_player()
+            # a fresh player for each position: what it finds depends on this position alone
+            player = analysis_player(gid, think_ms=think_ms, nodes=nodes)
             before = evaluate(game, player, all_scores=True)
             canonical = game.move_to_str(game.parse_output(text))
             line = next((line for line in before.lines if line.move == canonical), None)

@@ -137,9 +137,10 @@ class SearchPlayer:
 
     # ------------------------------------------------------------------ the games' hooks
 
-    def search(self, game, *, t0: float, stop: float, deadline: float | None, all_scores: bool,
+    def search(self, game, *, t0: float, stop: float | None, deadline: float | None, all_scores: bool,
                report: Report) -> Found:
         """Search `game` (leaving it unchanged) until `stop` at the latest, within the level's budgets;
+        `stop` None: no clock at all, only the budgets (the analysis: the same result on any machine).
         `all_scores`: every root move gets an exact score (the noisy levels need them)."""
         raise NotImplementedError
 

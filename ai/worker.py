@@ -42,6 +42,7 @@ class SearchRequest:
     # False while the app compiles the compiled search ahead in another process (ai/compile_ahead.py):
     # this worker then searches without starting to load it
     load_compiled: bool = True
+    nodes: int | None = None  # a game's analysis: the node budget per position (None: the game's own)
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,8 @@ def _serve(conn) -> None:  # runs in the worker process
         try:
             hold_loading(not req.load_compiled)
             if req.analyse == "game":
-                _analyse_game(GameRecord(req.game, list(req.moves), req.seed, req.start), req.think_ms, sid, send)
+                _analyse_game(GameRecord(req.game, list(req.moves), req.seed, req.start), req.nodes, req.think_ms,
+                              sid, send)
                 continue
             game = replay(GameRecord(req.game, list(req.moves), req.seed, req.start))
             if req.analyse:
@@ -140,13 +142,13 @@ def _analyse(game, think_ms: int | None, sid: int, send) -> None:  # in the work
     send(SearchEvent(sid, "done", move=None if ev is None else ev.best))
 
 
-def _analyse_game(record, think_ms: int | None, sid: int, send) -> None:  # in the worker process
+def _analyse_game(record, nodes: int | None, think_ms: int | None, sid: int, send) -> None:  # in the worker
     from dataclasses import asdict as fields
 
-    from ai.analysis import analyse_game, analysis_player
+    from ai.analysis import analyse_game
     from engines import start_position
 
-    analyse_game(start_position(record), record.moves, analysis_player(record.game, think_ms=think_ms),
+    analyse_game(start_position(record), record.moves, nodes=nodes, think_ms=think_ms,
                  on_verdict=lambda v: send(SearchEvent(sid, "info", verdict=fields(v))))
     send(SearchEvent(sid, "done"))
 

@@ -20,6 +20,10 @@ make_player = Connect4Player  # make_player(level, *, think_ms=None, seed=None, 
 # fitted on self-play between levels 2..5 by `python -m ai.tools.calibrate GAME --games 40`.
 CALIBRATION = (-0.1377, 1.7978)  # 873 positions, log loss 0.473
 
+# The analysis' node budget per position (ai/analysis.py): no clock, so a game gets the same verdicts
+# on any machine; about 0.3 s a position on the 2-core machine of the 2026 trial, what 500 ms of clock reached.
+ANALYSIS_NODES = 100_000
+
 # (Elo difference, its 95% error) of level N+1 over level N, N = 1..5 (ai/ratings.py; README, "The level ladder").
 LADDER = ((424, 149), (512, 229), (139, 74), (200, 82), (478, 188))
 
@@ -27,5 +31,5 @@ LADDER = ((424, 149), (512, 229), (139, 74), (200, 82), (478, 188))
 OPENSPIEL_GAME = "connect_four(rows=7,columns=9)"
 OPENSPIEL_NOTE = "no STEAL"  # how it differs from ours
 
-__all__ = ["CALIBRATION", "Connect4Player", "LADDER", "LEVELS", "LEVEL_TABLE", "OPENSPIEL_GAME",
+__all__ = ["ANALYSIS_NODES", "CALIBRATION", "Connect4Player", "LADDER", "LEVELS", "LEVEL_TABLE", "OPENSPIEL_GAME",
            "OPENSPIEL_NOTE", "make_player", "search_speed"]

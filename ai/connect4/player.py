@@ -103,8 +103,8 @@ class Connect4Player(SearchPlayer):
         # Level 6 under the referee's clock (the bot's deadline already keeps a 40% safety margin) searches
         # until the deadline: a depth left unfinished still refines the move and fills the table for the
         # next turn.  Otherwise (the app, the lower levels) no new depth starts after 45% of the time.
-        if self.level == 6 and deadline is not None and deadline <= t0 + self.cap_ms / 1000:
-            soft = None
+        if stop is None or (self.level == 6 and deadline is not None and deadline <= t0 + self.cap_ms / 1000):
+            soft = None  # no clock (the analysis' node budget), or the deadline binds
         else:
             soft = max(0.0, (stop - t0) * 0.45)
         return self.searcher.search(cur, mask, steal=steal, max_depth=self.cfg.depth, node_limit=self.cfg.nodes,

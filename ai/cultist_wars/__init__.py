@@ -18,10 +18,14 @@ make_player = CultistWarsPlayer  # make_player(level, *, think_ms=None, seed=Non
 # fitted on self-play between levels 2..5 by `python -m ai.tools.calibrate GAME --games 40`.
 CALIBRATION = (-0.4739, 0.8968)  # 2,137 positions, log loss 0.399 (30 games, every other position)
 
+# The analysis' node budget per position (ai/analysis.py): no clock, so a game gets the same verdicts
+# on any machine; level 6's own budget, which 500 ms of clock already reached (0.1 s a position).
+ANALYSIS_NODES = 15_000
+
 # (Elo difference, its 95% error) of level N+1 over level N, N = 1..5 (ai/ratings.py; README, "The level ladder").
 LADDER = ((798, 296), (330, 95), (225, 77), (160, 71), (123, 63))
 
 OPENSPIEL_GAME = None  # OpenSpiel has no such game
 
-__all__ = ["CALIBRATION", "CultistWarsPlayer", "LADDER", "LEVELS", "LEVEL_TABLE", "OPENSPIEL_GAME",
+__all__ = ["ANALYSIS_NODES", "CALIBRATION", "CultistWarsPlayer", "LADDER", "LEVELS", "LEVEL_TABLE", "OPENSPIEL_GAME",
            "make_player", "search_speed"]

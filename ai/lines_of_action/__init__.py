@@ -27,11 +27,15 @@ make_player = LinesOfActionPlayer  # make_player(level, *, think_ms=None, seed=N
 # fitted on self-play between levels 2..5 by `python -m ai.tools.calibrate GAME --games 40`.
 CALIBRATION = (-0.6591, 2.2467)  # 1,010 positions, log loss 0.434
 
+# The analysis' node budget per position (ai/analysis.py): no clock, so a game gets the same verdicts
+# on any machine; about 0.45 s a position on the 2-core machine of the 2026 trial, what 500 ms of clock reached.
+ANALYSIS_NODES = 40_000
+
 # (Elo difference, its 95% error) of level N+1 over level N, N = 1..5 (ai/ratings.py; README, "The level ladder").
 LADDER = ((676, 339), (382, 129), (147, 76), (156, 77), (512, 229))
 
 # The nearest game OpenSpiel has (`termarena bench` measures its C++ playouts beside ours).
 OPENSPIEL_GAME = "lines_of_action"
 
-__all__ = ["CALIBRATION", "LADDER", "LEVELS", "LEVEL_TABLE", "LinesOfActionPlayer", "OPENSPIEL_GAME",
+__all__ = ["ANALYSIS_NODES", "CALIBRATION", "LADDER", "LEVELS", "LEVEL_TABLE", "LinesOfActionPlayer", "OPENSPIEL_GAME",
            "make_player", "search_speed"]

@@ -21,6 +21,10 @@ ANALYSIS_CHANGES = {"value": ""}
 # fitted on self-play between levels 2..5 by `python -m ai.tools.calibrate GAME --games 40`.
 CALIBRATION = (-0.0303, 0.0676)  # 1,568 positions, log loss 0.685: the score says little
 
+# The analysis' node budget per position (ai/analysis.py): no clock, so a game gets the same verdicts
+# on any machine; about 0.25 s a position on the 2-core machine of the 2026 trial, what 500 ms of clock reached.
+ANALYSIS_NODES = 12_000
+
 # (Elo difference, its 95% error) of level N+1 over level N, N = 1..5 (ai/ratings.py; README, "The level ladder").
 LADDER = ((241, 89), (173, 79), (186, 56), (135, 52), (449, 165))
 
@@ -38,5 +42,5 @@ def load_compiled() -> str:
     return accelerator.error
 
 
-__all__ = ["ACCELERATOR", "ANALYSIS_CHANGES", "CALIBRATION", "LADDER", "LEVELS", "LEVEL_TABLE", "OPENSPIEL_GAME",
+__all__ = ["ACCELERATOR", "ANALYSIS_CHANGES", "ANALYSIS_NODES", "CALIBRATION", "LADDER", "LEVELS", "LEVEL_TABLE", "OPENSPIEL_GAME",
            "PaperSoccerPlayer", "compiled_search_speed", "load_compiled", "make_player", "search_speed"]

@@ -73,3 +73,30 @@ async def test_the_best_line_is_listed_and_numbered_on_the_board():
         assert all(pos.ply == screen.session.game.ply + k for k, (_, pos) in enumerate(screen.board.line_positions(), 1))
         await pilot.press("A")
         assert screen.board.analysis_line == ()
+
+
+def listed_chances(text: str) -> list[float]:
+    """The chances of the panel's numbered moves, in the order listed ("wins" 101, "loses" -1)."""
+    import re
+
+    words = re.findall(r"^\d\. \S+\s+(\d+%|wins|loses)$", text, re.M)
+    return [101.0 if w == "wins" else -1.0 if w == "loses" else float(w[:-1]) for w in words]
+
+
+async def test_every_list_of_best_moves_the_panel_shows_is_best_first(monkeypatch):
+    """Issue 26: `1. 4 56%` was listed above `2. 3 58%`; every step of the deepening is checked."""
+    shown: list[str] = []
+    original = AnalysisPanel.show_lines
+
+    def recording(panel, *args, **kwargs):
+        original(panel, *args, **kwargs)
+        shown.append(str(panel.render()))
+
+    monkeypatch.setattr(AnalysisPanel, "show_lines", recording)
+    app = make_app("c4", moves=["4", "STEAL", "3", "5"])
+    async with app.run_test(size=SIZE) as pilot:
+        app.analyst.think_ms = 300
+        await pilot.press("A")
+        await wait_until(pilot, lambda: app.analyst.search is None and shown)
+    assert all(len(listed_chances(text)) >= 2 for text in shown), shown
+    assert all(listed_chances(text) == sorted(listed_chances(text), reverse=True) for text in shown), shown

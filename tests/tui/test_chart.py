@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from ai.analysis import analyse_game, analysis_player
 from engines.savefile import parse
-from tests.tui.helpers import SIZE, make_app, wait_until
+from tests.tui.helpers import SIZE, make_app, message, wait_until
 from tui.screens import chart as chart_module
 from tui.screens.replay import ReplayScreen
 from tui.widgets.advantage_chart import AdvantageChart
@@ -33,11 +35,16 @@ async def replay_with_chart(app, pilot):
 
 
 async def test_the_chart_fills_in_marks_the_blunder_and_a_click_jumps_to_its_move(monkeypatch):
-    monkeypatch.setattr(chart_module, "CHART_MS", 60)
+    monkeypatch.setattr(chart_module, "CHART_NODES", 2_000)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen, chart = await replay_with_chart(app, pilot)
         assert chart.verdicts[6].label == "blunder"  # move 7, level 1's: a proven loss
+        # the chart's process gives exactly `termarena analyse`'s verdicts at the same budget
+        saved = saved_game()
+        assert chart.verdicts == analyse_game(saved.start_position(), saved.moves, nodes=2_000).moves
+        marks = {v.ply: v.label for v in chart.verdicts if v.label}
+        assert screen.query_one(MoveList).labels == marks
         assert "7 ● 4??" in str(screen.query_one("#move-lines").render())
         width = chart.content_size.width
         x = next(x for x in range(width) if chart.ply_at(x, width) == 7)
@@ -48,26 +55,72 @@ async def test_the_chart_fills_in_marks_the_blunder_and_a_click_jumps_to_its_mov
         assert not chart.display
 
 
-def test_the_chart_at_80x24(snap_compare):
+def analysed(saved):
+    """The verdicts `analyse` gives at a small budget, and a stand-in for the chart's finished search."""
+    verdicts = analyse_game(saved.start_position(), saved.moves, nodes=2_000).moves
+    return type("Done", (), {"verdicts": verdicts})()
+
+
+async def open_analysed_chart(app, pilot, saved, ply: int):
+    """The replay with its chart shown (by the key, as a user would) and filled in without a process."""
+    screen = ReplayScreen(saved, "of a level 1 game")
+    screen._chart_search = analysed(saved)  # as if analysed: the key starts no search
+    app.push_screen(screen)
+    await pilot.pause()
+    await pilot.press("c")
+    screen.jump_to(ply)
+    await pilot.pause()
+    return screen
+
+
+@pytest.mark.parametrize("size", [SIZE, (160, 48)], ids=["80x24", "160x48"])
+def test_the_chart(size, snap_compare):
+    """A strip in the side panel at 80x24; half the screen at 160x48, with move numbers; a legend of
+    the marks in both."""
     saved = saved_game()
-    verdicts = analyse_game(saved.start_position(), saved.moves, analysis_player("connect4", nodes=2_000)).moves
     app = make_app()
 
-    async def open_replay(pilot):
-        screen = ReplayScreen(saved, "of a level 1 game")
-        app.push_screen(screen)
-        await pilot.pause()
-        screen.query_one(AdvantageChart).display = True
-        screen._chart_search = type("Done", (), {"verdicts": verdicts})()  # as if analysed: no process
-        screen.jump_to(7)
-        screen.query_one(MoveList).show(screen.session, screen.board_cls, replay=True)
-        await pilot.pause()
+    async def run_before(pilot):
+        await open_analysed_chart(app, pilot, saved, 7)
 
-    assert snap_compare(app, run_before=open_replay, terminal_size=SIZE)
+    assert snap_compare(app, run_before=run_before, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", [SIZE, (120, 40), (160, 48)])
+async def test_from_120_columns_the_chart_takes_half_the_width_or_more(size):
+    saved = saved_game()
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        screen = await open_analysed_chart(app, pilot, saved, 7)
+        chart = screen.query_one(AdvantageChart)
+        text = str(chart.render())
+        assert "?! inaccuracy" in text and "blunder" in text  # the legend
+        if size[0] >= 120:
+            assert chart.size.width >= size[0] // 2 - 2 and chart.size.height >= size[1] // 3
+            assert " 5 " in text.splitlines()[-3] + " "  # move numbers under the columns
+        await pilot.press("c")  # hidden: the side panel is narrow again
+        assert not chart.display and screen.query_one("#side").size.width < size[0] // 2
+
+
+async def test_the_bracket_keys_jump_from_mark_to_mark_and_say_when_there_is_none():
+    saved = saved_game()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_analysed_chart(app, pilot, saved, 0)
+        marks = screen.query_one(AdvantageChart).marked_plies()
+        assert 7 in marks
+        for ply in marks:
+            await pilot.press("right_square_bracket")
+            assert screen.ply == ply
+            assert f"move {ply} of 10" in str(screen.query_one("#replay-info").render())
+        await pilot.press("right_square_bracket")
+        assert screen.ply == marks[-1] and f"No inaccuracy, mistake or blunder after move {marks[-1]}" in message(app)
+        await pilot.press("left_square_bracket")
+        assert screen.ply == (marks[-2] if len(marks) > 1 else marks[-1])
 
 
 async def test_c_on_the_game_over_dialog_opens_the_chart_at_the_last_move(monkeypatch):
-    monkeypatch.setattr(chart_module, "CHART_MS", 60)
+    monkeypatch.setattr(chart_module, "CHART_NODES", 2_000)
     app = make_app("c4", moves=["0", "0", "1", "1", "2", "2"])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("4")  # Red connects four in columns 0-3: the game-over dialog
@@ -83,7 +136,7 @@ async def test_c_on_the_game_over_dialog_opens_the_chart_at_the_last_move(monkey
 async def test_from_the_blunder_on_the_chart_play_on_against_the_ai(monkeypatch):
     """A new user's way through: a finished game between two AIs, the chart, the move before the
     blunder, then play on from there against the AI, taking over the side that blundered."""
-    monkeypatch.setattr(chart_module, "CHART_MS", 60)
+    monkeypatch.setattr(chart_module, "CHART_NODES", 2_000)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen, chart = await replay_with_chart(app, pilot)
@@ -112,3 +165,19 @@ def test_the_ascii_chart_is_ascii_and_keeps_half_bars_apart_from_full_ones():
     assert "#" in text and "_" in text and "^" in text  # full bars, a half bar up, the title's ▲
     chart.style_name = "unicode"
     assert "█" in chart.draw(40).to_text().plain
+
+
+def test_a_game_longer_than_the_chart_is_wide_spreads_over_it_and_its_legend_names_the_marks_drawn():
+    from ai.analysis import MoveVerdict
+    chart = AdvantageChart(("Red", "Blue"), ("red", "blue"))
+    labels = ["inaccuracy", "mistake", "blunder", None]
+    verdicts = [MoveVerdict(ply, "1", ply % 2, 0.3, "1", 0.3, labels[ply % 4], 0.0) for ply in range(1, 41)]
+    chart.show(verdicts, 40, 3)
+    assert [chart.ply_at(x, 26) for x in (0, 25, 26)] == [1, 40, None]  # the whole width, the whole game
+    assert all(chart.plies_at(chart.first_x(ply, 26), 26).count(ply) for ply in range(1, 41))
+    rows = chart.draw(26, 8).to_text().plain.splitlines()
+    marks, legend = rows[5], "\n".join(rows[6:])
+    assert set(marks) - {" "} == {"·", "?", "X"} and "?!" not in marks and "??" not in marks
+    assert "· inaccuracy" in legend and "? mistake" in legend and "X blunder" in legend
+    chart.style_name = "ascii"
+    assert chart.draw(26, 8).to_text().plain.isascii()

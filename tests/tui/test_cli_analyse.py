@@ -15,7 +15,7 @@ def termarena(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_json_labels_the_known_blunder():
-    done = termarena("analyse", str(GAME), "--think-ms", "80", "--json")
+    done = termarena("analyse", str(GAME), "--nodes", "5000", "--json")
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert out["game"] == "connect4" and len(out["moves"]) == 10
@@ -28,7 +28,7 @@ def test_json_labels_the_known_blunder():
 
 
 def test_text_mode_prints_a_table_with_the_blunder_and_each_sides_count():
-    done = termarena("analyse", str(GAME), "--think-ms", "80")
+    done = termarena("analyse", str(GAME), "--nodes", "5000")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].split() == ["ply", "side", "move", "win%", "best", "best%", "label"]
@@ -36,6 +36,21 @@ def test_text_mode_prints_a_table_with_the_blunder_and_each_sides_count():
     assert row.endswith("blunder")
     assert any(line.startswith("p1 ai:1: ") and line.endswith(" 1 blunder") for line in lines)
     assert any(line.startswith("p2 ai:6: ") and line.endswith(" 0 blunders") for line in lines)
+
+
+def test_json_twice_on_the_same_file_is_the_same_output():
+    """No clock by default: the node budget alone decides (issue 26: three runs, three verdicts)."""
+    runs = [termarena("analyse", str(GAME), "--nodes", "3000", "--json") for _ in range(2)]
+    assert all(done.returncode == 0 for done in runs), runs[0].stderr
+    assert runs[0].stdout == runs[1].stdout
+    moves = json.loads(runs[0].stdout)["moves"]
+    assert all(m["best_eval"] >= m["eval"] for m in moves)
+
+
+def test_think_ms_still_bounds_each_position_by_time():
+    done = termarena("analyse", str(GAME), "--think-ms", "30", "--json")
+    assert done.returncode == 0, done.stderr
+    assert len(json.loads(done.stdout)["moves"]) == 10
 
 
 def test_a_file_that_is_not_a_save_is_one_line_and_status_1(tmp_path):

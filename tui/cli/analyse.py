@@ -12,20 +12,23 @@ from engines.visible import visible
 from tui.cli.app import app
 from tui.cli.args import MAX_THINK_MS
 
-DEFAULT_ANALYSE_MS = 500
-
+MAX_ANALYSE_NODES = 100_000_000  # a bound on a typo, not on patience: about a minute a position
 
 @app.command()
 def analyse(
     file: str = typer.Argument(..., help="A saved or recorded game."),
-    think_ms: int = typer.Option(DEFAULT_ANALYSE_MS, "--think-ms", min=1, max=MAX_THINK_MS,
-                                 help="Search time per position in ms (the top level's node budget still "
-                                      "applies)."),
+    nodes: Optional[int] = typer.Option(None, "--nodes", min=1, max=MAX_ANALYSE_NODES,
+                                        help="Nodes searched per position (default: the game's own budget). "
+                                             "The same file gives the same output on any machine."),
+    think_ms: Optional[int] = typer.Option(None, "--think-ms", min=1, max=MAX_THINK_MS,
+                                           help="Bound each position by time instead (ms; with the top level's "
+                                                "node budget unless --nodes): faster or deeper, but the "
+                                                "verdicts then depend on the machine and its load."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object on stdout instead of the table."),
 ) -> None:
     """Evaluate every move of a saved game with the top AI level: best move, win probability, and
     inaccuracies, mistakes and blunders."""
-    from ai.analysis import analyse_game, analysis_player
+    from ai.analysis import analyse_game
     from tui.core.analysis_text import analysis_object, analysis_table
     from tui.core.storage import StorageError, load_game
 
@@ -41,8 +44,8 @@ def analyse(
             sys.stderr.write(f"\ranalysing position {done}/{total} ")
             sys.stderr.flush()
 
-    result = analyse_game(saved.start_position(), list(saved.moves),
-                          analysis_player(saved.game, think_ms=think_ms), on_progress=progress)
+    result = analyse_game(saved.start_position(), list(saved.moves), nodes=nodes, think_ms=think_ms,
+                          on_progress=progress)
     if live:
         sys.stderr.write("\r\033[K")
         sys.stderr.flush()

@@ -25,7 +25,6 @@ from tui.core.specs import SERVED_ENV
 
 HINT_LEVEL = 6
 ANALYSIS_STEP_MS = 10_000  # the app's analysis: the longest one deepening step may take
-CHART_MS = 150  # the advantage chart: search time per position
 ANALYSES = {"analysis": "position", "chart": "game"}  # search purposes that are analyses, as the worker names them
 
 
@@ -45,8 +44,9 @@ class Search:
 class AIOpponent:
     """One reusable search process for the whole app; at most one search at a time."""
 
-    def __init__(self, think_ms: int | None = None) -> None:
-        self.think_ms = think_ms  # None: each level's own budget
+    def __init__(self, think_ms: int | None = None, nodes: int | None = None) -> None:
+        self.think_ms = think_ms  # None: each level's own budget (a game's analysis: no clock)
+        self.nodes = nodes  # a game's analysis: nodes per position (None: the game's own budget)
         self.load_compiled = True  # False while the app compiles the compiled search ahead (SearchRequest)
         self._process: SearchProcess | None = None
         self.search: Search | None = None
@@ -62,7 +62,7 @@ class AIOpponent:
                                 level=level,
                                 seed=session.seed, start=session.start, think_ms=self.think_ms,
                                 ai_seed=session.seed + session.ply, analyse=ANALYSES.get(purpose, ""),
-                                load_compiled=self.load_compiled)
+                                load_compiled=self.load_compiled, nodes=self.nodes)
         with self._lock:
             if self._process is None:
                 self._process = SearchProcess()

@@ -26,7 +26,7 @@ from engines.savefile import SavedGame
 from engines.visible import visible
 from tui.screens.analysis import ANALYSIS_BINDING, AnalysisHost
 from tui.screens.arena import ArenaPage
-from tui.screens.chart import CHART_BINDING, ChartHost
+from tui.screens.chart import CHART_BINDINGS, ChartHost
 from tui.core.session import Session
 from tui.core.specs import PlayerSpec, SpecError, parse_spec
 from tui.widgets.advantage_chart import AdvantageChart
@@ -64,7 +64,7 @@ class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
         Binding("question_mark", "help", "help", key_display="?"),
         Binding("escape,q", "back", "leave"),
         replace(ANALYSIS_BINDING, show=True),  # the replay's footer has room for it
-        CHART_BINDING,
+        *CHART_BINDINGS,
     ]
 
     def __init__(self, saved: SavedGame, title: str = "", chart: bool = False) -> None:

@@ -9,10 +9,10 @@ from textual.widgets import Static
 
 from engines.visible import visible
 from tui.core.session import Session
+from tui.widgets.advantage_chart import MARKS
 
-
-# analysis labels after a move in the replay, as chess annotations
-LABEL_MARKS = {"inaccuracy": ("?!", "yellow3"), "mistake": ("?", "dark_orange"), "blunder": ("??", "bold red1")}
+# analysis labels after a move in the replay, as chess annotations: the chart's marks and colours
+LABEL_MARKS = {label: (wide, style) for label, (wide, _narrow, style) in MARKS.items()}
 
 
 class MoveList(VerticalScroll, can_focus=False):
