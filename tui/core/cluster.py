@@ -189,7 +189,7 @@ class RayCluster:
              on_result: Callable[[R], object]) -> None:
         """`play(item)` for every item as Ray tasks, at most `jobs` in flight; `on_result` gets each result
         here as it finishes, and stops the lot by returning True.  The same contract as
-        tui.core.pool.play_in_pool, so either can run a match or a league."""
+        ai.tournament.runners.in_threads, so either can run a match or a league."""
         ray = self.ray
         task = ray.remote(num_cpus=1, max_retries=1)(play)
         todo = iter(items)
