@@ -12,14 +12,19 @@ CodinGame limit of each turn (what `termarena match` plays with too).
 from __future__ import annotations
 
 import argparse
-import multiprocessing as mp
 import random
 import time
+from dataclasses import dataclass
 
 from ai.bot import MARGIN
 from ai.tools.specs import game_tools, make_player
-from ai.tournament import Score, elo_with_error, points
+from ai.tournament import Score, elo_with_error, schedule
+from ai.tournament.loop import GameReport, Standings, run as run_games
+from ai.tournament.outputs import GamesFile
+from ai.tournament.runners import in_processes
+from ai.tournament.schedule import Pairing
 from engines import get_game, resolve_game_id
+from engines.referee import MatchResult
 
 
 def start(game_id: str, k: int, plies: int):
@@ -36,30 +41,67 @@ def start(game_id: str, k: int, plies: int):
             return game
 
 
-def play_one(task: tuple) -> tuple[int, int | None, int, float, float, int, list[str]]:
-    """(game index, winner seat or None, moves played, seconds used by seat 0, by seat 1, seat 0's
-    score minus seat 1's, every move of the game as text)."""
-    index, game_id, spec0, spec1, plies, cg = task
-    players = [make_player(game_id, spec0, 2 * index), make_player(game_id, spec1, 2 * index + 1)]
-    game = start(game_id, index // 2, plies)
-    opening = len(game.move_stack)
-    first = [True, True]
-    used = [0.0, 0.0]
-    while game.outcome() is None:
-        seat = game.current_player()
-        deadline = None
-        if cg:
-            deadline = time.monotonic() + game.limits.for_turn(first[seat]) / 1000 * MARGIN
-            first[seat] = False
-        t = time.perf_counter()
-        move = players[seat].choose(game, deadline)
-        used[seat] += time.perf_counter() - t
-        if not game.is_legal(move):
-            raise RuntimeError(f"{[spec0, spec1][seat]} played an illegal move {game.move_to_str(move)}")
-        game.push(move)
-    out = game.outcome()
-    return (index, out.winner, len(game.move_stack) - opening, used[0], used[1], out.scores[0] - out.scores[1],
-            [game.move_to_str(m) for m in game.move_stack])
+@dataclass(frozen=True)
+class InProcess:
+    """The arena's game player: two specs' players in this process (picklable, for forked workers);
+    seat n's player has seed 2 * game + n."""
+
+    game_id: str
+    specs: tuple[str, str]  # player A's and B's
+    plies: int
+    cg: bool
+
+    def __call__(self, p: Pairing) -> GameReport:
+        seated = [self.specs[n] for n in p.seats]
+        players = [make_player(self.game_id, spec, 2 * p.index + seat) for seat, spec in enumerate(seated)]
+        game = start(self.game_id, p.twin, self.plies)
+        opening = len(game.move_stack)
+        first = [True, True]
+        times: tuple[list[float], list[float]] = ([], [])
+        while game.outcome() is None:
+            seat = game.current_player()
+            deadline = None
+            if self.cg:
+                deadline = time.monotonic() + game.limits.for_turn(first[seat]) / 1000 * MARGIN
+                first[seat] = False
+            t = time.perf_counter()
+            move = players[seat].choose(game, deadline)
+            times[seat].append((time.perf_counter() - t) * 1000)
+            if not game.is_legal(move):
+                raise RuntimeError(f"{seated[seat]} played an illegal move {game.move_to_str(move)}")
+            game.push(move)
+        moves = [game.move_to_str(m) for m in game.move_stack]
+        result = MatchResult(self.game_id, p.seed, len(moves), moves, seated, game.outcome())
+        return GameReport(p, result, times, opening)
+
+
+class ArenaLines:
+    """The arena's text: a line per game (unless quiet), then the score, Elo, score margin and time per
+    move of A and B."""
+
+    def __init__(self, spec_a: str, spec_b: str, quiet: bool) -> None:
+        self.specs, self.quiet = (spec_a, spec_b), quiet
+        self.moves = self.margin = 0
+
+    def on_game(self, report: GameReport, standings: Standings) -> None:
+        out, a_seat = report.result.outcome, report.pairing.a_seat
+        length = report.result.turns - report.opening
+        diff = out.scores[0] - out.scores[1]
+        self.margin += diff if a_seat == 0 else -diff
+        self.moves += length
+        if not self.quiet:
+            who = "draw" if out.winner is None else "A" if out.winner == a_seat else "B"
+            print(f"game {report.pairing.index}: {who} in {length} moves", flush=True)
+
+    def on_end(self, standings: Standings) -> None:
+        score = standings.scores[(0, 1)]
+        t_a, t_b = (sum(t.times_ms) / 1000 for t in standings.times)
+        elo, err = elo_with_error(score)
+        half = max(1, self.moves // 2)
+        print(f"{self.specs[0]} vs {self.specs[1]}: +{score.wins} ={score.draws} -{score.losses} "
+              f"score {100 * score.fraction:.1f}% Elo {elo:+.0f} ± {err:.0f}; "
+              f"score margin {self.margin / max(1, score.games):+.2f}; "
+              f"ms/move A {1000 * t_a / half:.1f} B {1000 * t_b / half:.1f}", flush=True)
 
 
 def run(game_id: str, spec_a: str, spec_b: str, n: int, jobs: int = 2, plies: int | None = None,
@@ -69,40 +111,17 @@ def run(game_id: str, spec_a: str, spec_b: str, n: int, jobs: int = 2, plies: in
     game_id = resolve_game_id(game_id)
     if plies is None:
         plies = game_tools(game_id).OPENING_PLIES
-    tasks = [(i, game_id, spec_a, spec_b, plies, cg) if i % 2 == 0 else (i, game_id, spec_b, spec_a, plies, cg)
-             for i in range(n + n % 2)]
-    score = Score()
-    t_a = t_b = 0.0
-    moves = margin = 0
-    pool = mp.get_context("fork").Pool(jobs) if jobs > 1 else None
+    plan = schedule(2, n, 1000)  # game 2k: A first, 2k+1: B first, both from start k (seed 1000 + k)
+    standings = Standings.start(game_id, [spec_a, spec_b], len(plan))
     out = open(games_out, "a", encoding="utf-8") if games_out else None
     try:
-        for index, winner, length, u0, u1, diff, played in (pool.imap_unordered(play_one, tasks) if pool
-                                                             else map(play_one, tasks)):
-            if out is not None:
-                out.write("\t".join(["-" if winner is None else str(winner), *played]) + "\n")
-                out.flush()
-            a_seat = index % 2
-            score.add(points(winner, a_seat))
-            t_a += u0 if a_seat == 0 else u1
-            t_b += u1 if a_seat == 0 else u0
-            margin += diff if a_seat == 0 else -diff
-            moves += length
-            if not quiet:
-                who = "draw" if winner is None else "A" if winner == a_seat else "B"
-                print(f"game {index}: {who} in {length} moves", flush=True)
+        outputs = ([GamesFile(out)] if out is not None else []) + [ArenaLines(spec_a, spec_b, quiet)]
+        run_games(standings, plan, InProcess(game_id, (spec_a, spec_b), plies, cg), jobs=jobs,
+                  runner=in_processes, outputs=outputs)
     finally:
-        if pool is not None:
-            pool.close()
         if out is not None:
             out.close()
-    elo, err = elo_with_error(score)
-    half = max(1, moves // 2)
-    print(f"{spec_a} vs {spec_b}: +{score.wins} ={score.draws} -{score.losses} "
-          f"score {100 * score.fraction:.1f}% Elo {elo:+.0f} ± {err:.0f}; "
-          f"score margin {margin / max(1, score.games):+.2f}; "
-          f"ms/move A {1000 * t_a / half:.1f} B {1000 * t_b / half:.1f}", flush=True)
-    return score
+    return standings.scores[(0, 1)]
 
 
 def main(argv: list[str] | None = None) -> int:

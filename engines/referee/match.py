@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from engines import get_game
@@ -15,24 +15,28 @@ from engines.visible import visible
 
 @dataclass
 class MatchResult:
+    """One refereed game: how it ended (its Outcome: winner, reason, scores, fault) and what was played."""
+
     game: str
     seed: int | None
-    winner: int | None
-    scores: tuple[int, int]
-    reason: str
-    turns: int
+    turns: int  # player turns played, the opening's moves included
     moves: list[str]
-    error: str | None
-    seats: list[str]
-    outcome: Outcome  # the facts `winner`, `scores`, `reason` and `error` come from; engines.endings words it
+    seats: list[str]  # the label of the player in each seat
+    outcome: Outcome
     stderr_tails: list[list[str]] = field(default_factory=lambda: [[], []])
     record: list[TurnRecord] | None = None  # with run_match(record=True): every turn, the last failed one too
 
+    @property
+    def error(self) -> str | None:
+        """The forfeit as the referee records it, the seat named by its label (engines.endings.fault_line)."""
+        return fault_line(self.outcome, self.seats)
+
     def to_json(self) -> dict:
-        d = asdict(self)
-        d["scores"] = list(self.scores)
-        del d["stderr_tails"], d["outcome"], d["record"]
-        return d
+        """`referee --json`'s object (SPEC.md): its keys in this order."""
+        out = self.outcome
+        return {"game": self.game, "seed": self.seed, "winner": out.winner, "scores": list(out.scores),
+                "reason": out.reason.value, "turns": self.turns, "moves": self.moves, "error": self.error,
+                "seats": self.seats}
 
 
 @dataclass(frozen=True)
@@ -122,7 +126,6 @@ def run_match(game_id: str, commands: Sequence[str | Sequence[str]], *, seed: in
                 tails.append(bot.stderr_tail(5))
             else:
                 tails.append([])
-    return MatchResult(game=cls.id, seed=seed, winner=outcome.winner, scores=tuple(outcome.scores),
-                       reason=outcome.reason, turns=len(moves), moves=moves, error=fault_line(outcome, labels),
-                       seats=labels, outcome=outcome, stderr_tails=tails,
+    return MatchResult(game=cls.id, seed=seed, turns=len(moves), moves=moves, seats=labels, outcome=outcome,
+                       stderr_tails=tails,
                        record=recorder.turns if recorder is not None else None)

@@ -61,3 +61,53 @@ def test_a_one_sided_result_gives_an_elo_bound_not_a_number():
     assert one_sided_elo_bound(Score(wins=3)) is None  # too few games to say anything
     assert one_sided_elo_bound(Score(losses=6)) is None and one_sided_elo_bound(Score(losses=10)) < -100
     assert one_sided_elo_bound(Score(wins=300)) > one_sided_elo_bound(Score(wins=30))
+
+
+def test_the_loop_plays_the_schedule_with_any_player_and_an_sprt_stops_it():
+    # A player that needs no process: seat 0 always wins.  Each pair is then 1-1 for every player, so an
+    # SPRT never decides; a player whose games player 0 always wins makes H1 come early.
+    from ai.sprt import Sprt
+    from ai.tournament import series
+    from ai.tournament.loop import GameReport, Standings, run
+    from ai.tournament.runners import in_order
+    from engines.base import Outcome
+    from engines.referee import MatchResult
+
+    def wins_for(winner_of):
+        def play(p):
+            out = Outcome(winner_of(p), "connected", (10, 0) if winner_of(p) == 0 else (0, 10))
+            return GameReport(p, MatchResult("connect4", p.seed, 7, ["4"] * 7, ["a", "b"], out), ([1.0], [2.0]))
+        return play
+
+    seen = []
+
+    class Seen:
+        def on_game(self, report, standings):
+            seen.append(report.pairing.index)
+
+        def on_end(self, standings):
+            seen.append("end")
+
+    plan = series(4, 7, swap=True)
+    assert [(p.a_seat, p.seed) for p in plan] == [(0, 7), (1, 8), (0, 9), (1, 10)]
+    t = run(Standings.start("connect4", ["a", "b"], 4), plan, wins_for(lambda p: 0), runner=in_order,
+            outputs=[Seen()])
+    assert seen == [0, 1, 2, 3, "end"] and (t.scores[(0, 1)].wins, t.scores[(0, 1)].losses) == (2, 2)
+    assert t.by_seat[(0, 0)].wins == 2 and t.times[0].times_ms == [1.0, 2.0, 1.0, 2.0]
+    plan = schedule(2, 200, 1)
+    t = run(Standings.start("connect4", ["a", "b"], len(plan), Sprt(0, 400)), plan,
+            wins_for(lambda p: p.a_seat), runner=in_order)
+    assert t.sprt.result == "H1" and len(t.games) == 10 < t.planned
+
+
+def test_a_referee_result_is_json_as_the_spec_writes_it():
+    import json
+
+    from engines.base import Outcome
+    from engines.referee import MatchResult
+
+    r = MatchResult("connect4", 7, 1, ["x"], ["ai:1", "cmd:b"], Outcome(0, "invalid", (10, 0), fault=1,
+                                                                      output="x", cause="wrong action"))
+    assert json.dumps(r.to_json()) == (
+        '{"game": "connect4", "seed": 7, "winner": 0, "scores": [10, 0], "reason": "invalid", "turns": 1, '
+        '"moves": ["x"], "error": "seat 1 (cmd:b): sent \'x\': wrong action", "seats": ["ai:1", "cmd:b"]}')

@@ -98,7 +98,7 @@ def test_a_match_on_ray_plays_the_very_games_it_plays_here(cluster):
     here = run_tournament("connect4", specs, 4, seed=11, jobs=2, time_limits=False, think_ms=60_000)
     there = run_tournament("connect4", specs, 4, seed=11, jobs=2, time_limits=False, think_ms=60_000,
                            runner=cluster.play)
-    assert [(p.index, r.moves, r.winner) for p, r in there.games] == [(p.index, r.moves, r.winner) for p, r in here.games]
+    assert [(p.index, r.moves, r.outcome) for p, r in there.games] == [(p.index, r.moves, r.outcome) for p, r in here.games]
     score = lambda t: [(s.wins, s.draws, s.losses) for s in t.scores.values()]  # noqa: E731
     assert score(there) == score(here)
     assert there.times[0].times_ms and len(there.times[0].times_ms) == len(here.times[0].times_ms)

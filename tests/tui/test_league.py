@@ -24,8 +24,7 @@ from tui.core.specs import parse_spec
 
 def result(job: LeagueJob, winner: int | None) -> MatchResult:
     scores = (1, 1) if winner is None else ((1, 0) if winner == 0 else (0, 1))
-    return MatchResult(game=job.game, seed=job.seed, winner=winner, scores=scores, reason="connected", turns=7,
-                       moves=["4"] * 7, error=None, seats=list(job.labels),
+    return MatchResult(game=job.game, seed=job.seed, turns=7, moves=["4"] * 7, seats=list(job.labels),
                        outcome=Outcome(winner, "connected", scores))
 
 

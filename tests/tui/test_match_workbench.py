@@ -10,7 +10,8 @@ import pytest
 
 from ai.sprt import Sprt
 from ai.tournament import Opening
-from tui.core.match import run_tournament, to_json
+from ai.tournament.outputs import EachGame, to_json
+from tui.core.match import run_tournament
 from tui.core.specs import parse_spec
 
 BOT = Path(__file__).parent / "bots" / "first_move_bot.py"
@@ -94,7 +95,8 @@ def test_a_recorded_game_after_an_opening_loads_with_the_openings_turns(tmp_path
 
     folder = RecordFolder(tmp_path)
     run_tournament("connect4", [bot("connect4"), bot("connect4")], 2, seed=3, jobs=2, time_limits=False,
-                   openings=[Opening(("4", "STEAL"))], on_record=lambda p, res: folder.write(res, p.index))
+                   openings=[Opening(("4", "STEAL"))], record=True,
+                   outputs=[EachGame(lambda report, _: folder.write(report.result, report.pairing.index))])
     assert len(folder.written) == 2
     for path in folder.written:
         saved, _ = load_game(path)

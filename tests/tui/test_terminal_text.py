@@ -58,7 +58,7 @@ def test_referee_v_shows_a_bots_stderr_and_refused_answer_escaped_and_never_as_m
 
 def test_a_crashed_bots_last_words_are_quoted_escaped():
     result = run_match("connect4", [[sys.executable, str(BOT), "crash"], [sys.executable, str(BOT)]], seed=1)
-    assert result.reason == "crash" and result.winner == 1
+    assert result.outcome.reason == "crash" and result.outcome.winner == 1
     assert acting(result.error) == [] and visible("eight-bit \x9b2J") in result.error
 
 

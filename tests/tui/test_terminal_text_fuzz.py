@@ -11,11 +11,12 @@ from rich.console import Console
 
 from ai.analysis import GameAnalysis, MoveVerdict
 from ai.tournament import AnswerTimes, Score
+from ai.tournament.loop import Standings
 from engines.visible import is_hidden, visible
 from tui.app import file_bots_question
 from tui.cli.games import stderr_line
 from tui.core.analysis_text import analysis_table
-from tui.core.match import TournamentResult, print_table
+from tui.core.match import print_table
 from tui.core.specs import PlayerSpec
 from tui.core.storage import SaveEntry, shown
 from tui.plain import plain
@@ -92,7 +93,7 @@ def test_a_bots_name_in_the_status_and_a_file_name_in_messages_are_escaped(text)
 @given(outside, outside, outside)
 def test_match_tables_show_player_specs_and_errors_escaped(a, b, error):
     specs = [PlayerSpec("cmd", command=a), PlayerSpec("cmd", command=b)]
-    t = TournamentResult("connect4", specs, {(0, 1): Score(1, 0, 1, [error])}, [],
+    t = Standings("connect4", [s.label for s in specs], {(0, 1): Score(1, 0, 1, [error])}, [],
                          {(n, s): Score() for n in (0, 1) for s in (0, 1)}, [AnswerTimes(), AnswerTimes()])
     out = io.StringIO()
     print_table(t, Console(file=out, width=2000, color_system=None, force_terminal=False))

@@ -1,7 +1,6 @@
 """The game commands: the app on one game, headless refereed games and tournaments, the bot, benchmarks."""
 from __future__ import annotations
 
-import json
 import random
 import sys
 from typing import Optional
@@ -142,7 +141,13 @@ def referee(
     record: Optional[str] = typer.Option(None, "--record", metavar="DIR", help=RECORD_HELP),
 ) -> None:
     """Play bots against each other headless, exactly as the official CodinGame referee would."""
-    from engines.referee import run_match
+    from functools import partial
+
+    from ai.tournament import series
+    from ai.tournament.loop import Standings, run
+    from ai.tournament.outputs import JsonLines
+    from ai.tournament.refereed import Refereed
+    from ai.tournament.runners import in_order
 
     gid = game_id(game)
     specs = [player_spec(p1, allow_human=False, option="--p1"), player_spec(p2, allow_human=False, option="--p2")]
@@ -151,31 +156,45 @@ def referee(
     check_seed_run(seed, games)
     recorder = record_folder(record)
     console = stderr_console()
-    tally = {specs[0].label: 0, specs[1].label: 0, "draw": 0}
-    for k in range(games):
-        seated = list(reversed(specs)) if swap and k % 2 == 1 else list(specs)
-        on_stderr = (lambda s, line: console.print(stderr_line(s, line), highlight=False, soft_wrap=True)) \
-            if verbose else None
-        result = run_match(gid, [bot_argv(gid, s) for s in seated], seed=seed + k,
-                           labels=[s.label for s in seated], time_limits=not no_time_limit, on_stderr=on_stderr,
-                           record=recorder is not None)
-        if as_json:
-            sys.stdout.write(json.dumps(result.to_json()) + "\n")
-            sys.stdout.flush()
-        winner = "draw" if result.winner is None else result.seats[result.winner]
-        tally[winner] = tally.get(winner, 0) + 1
-        who = headline(result.outcome, tuple(seat_side(i, label) for i, label in enumerate(result.seats)))
-        line = (f"game {k} seed {seed + k}: {who}, scores {result.scores[0]}:{result.scores[1]}, "
-                f"{result.reason}, {result.turns} turns")
-        console.print(line, highlight=False, markup=False)
-        if result.error:
-            console.print(f"  {visible(result.error)}", style="red", highlight=False, markup=False)
-        if recorder is not None:
-            console.print(f"  recorded in {shown_path(write_record(recorder, result, k))}", highlight=False,
-                          markup=False)
+    on_stderr = (lambda s, line: console.print(stderr_line(s, line), highlight=False, soft_wrap=True)) \
+        if verbose else None
+    labels = [s.label for s in specs]
+    player = Refereed(gid, [partial(bot_argv, gid, s) for s in specs], labels, not no_time_limit,
+                      recorder is not None, seeded=False, on_stderr=on_stderr)
+    outputs = ([JsonLines(sys.stdout)] if as_json else []) + [RefereeLines(console, recorder)]
+    plan = series(games, seed, swap)
+    t = run(Standings.start(gid, labels, len(plan)), plan, player, runner=in_order, outputs=outputs)
     if games > 1:
+        sc = t.scores[(0, 1)]
+        tally = {labels[0]: 0, labels[1]: 0, "draw": 0}  # one name when both players are the same spec
+        tally[labels[0]] += sc.wins
+        tally[labels[1]] += sc.losses
+        tally["draw"] += sc.draws
         summary = ", ".join(f"{visible(name)}: {n}" for name, n in tally.items())
         console.print(f"{games} games: {summary}", highlight=False, markup=False)
+
+
+class RefereeLines:
+    """`referee`'s text on stderr: a line per game (and its fault), and where --record wrote it."""
+
+    def __init__(self, console, recorder) -> None:
+        self.console, self.recorder = console, recorder
+
+    def on_game(self, report, standings) -> None:
+        result, k = report.result, report.pairing.index
+        out = result.outcome
+        who = headline(out, tuple(seat_side(i, label) for i, label in enumerate(result.seats)))
+        line = (f"game {k} seed {report.pairing.seed}: {who}, scores {out.scores[0]}:{out.scores[1]}, "
+                f"{out.reason}, {result.turns} turns")
+        self.console.print(line, highlight=False, markup=False)
+        if result.error:
+            self.console.print(f"  {visible(result.error)}", style="red", highlight=False, markup=False)
+        if self.recorder is not None:
+            self.console.print(f"  recorded in {shown_path(write_record(self.recorder, result, k))}",
+                               highlight=False, markup=False)
+
+    def on_end(self, standings) -> None:
+        pass
 
 
 def stderr_line(seat: int, line: str):
@@ -255,11 +274,14 @@ def match(
     check_seed_run(seed, (games + 1) // 2)
     from tui.core.cluster import ClusterError
 
+    from ai.tournament.outputs import EachGame
+
     recorder = record_folder(record)
-    on_record = None if recorder is None else (lambda pairing, result: write_record(recorder, result, pairing.index))
+    recording = None if recorder is None else \
+        EachGame(lambda report, _: write_record(recorder, report.result, report.pairing.index))
     try:
         run_match_command(gid, specs, games, seed, jobs, as_json, not no_time_limit, think_ms, book, test,
-                          cluster_option(cluster), on_record)
+                          cluster_option(cluster), recording)
     except ClusterError as e:
         stderr_console().print(f"termarena: {e}", highlight=False, markup=False)
         raise typer.Exit(1) from None

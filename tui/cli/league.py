@@ -131,7 +131,7 @@ def run(
         who = headline(r.outcome, tuple(seats))
         count = f"{f.number}/{games}" if f.number <= games else f"{f.number} (finishing a pair)"
         console.print(f"game {count}: {seats[0]} vs {seats[1]}: {who} "
-                      f"({r.reason}, {r.turns} turns, seed {r.seed})", highlight=False, markup=False, soft_wrap=True)
+                      f"({r.outcome.reason}, {r.turns} turns, seed {r.seed})", highlight=False, markup=False, soft_wrap=True)
         if r.error:  # may quote a bot's answer
             console.print(f"  {visible(r.error)}", style="red", highlight=False, markup=False, soft_wrap=True)
 

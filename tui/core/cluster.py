@@ -189,9 +189,10 @@ class RayCluster:
              on_result: Callable[[R], object]) -> None:
         """`play(item)` for every item as Ray tasks, at most `jobs` in flight; `on_result` gets each result
         here as it finishes, and stops the lot by returning True.  The same contract as
-        tui.core.pool.play_in_pool, so either can run a match or a league."""
+        ai.tournament.runners.in_threads, so either can run a match or a league."""
         ray = self.ray
-        task = ray.remote(num_cpus=1, max_retries=1)(play)
+        task = ray.remote(num_cpus=1, max_retries=1)(_call)  # Ray takes functions, and `play` may be an object
+        player = ray.put(play)  # sent once, not with every task
         todo = iter(items)
         running: list = []
         limit = max(1, jobs)  # tasks handed to Ray at once (--jobs is bounded), so an SPRT stop calls off few
@@ -199,7 +200,7 @@ class RayCluster:
             try:
                 while True:
                     for item in todo:
-                        running.append(task.remote(item))
+                        running.append(task.remote(player, item))
                         if len(running) >= limit:
                             break
                     if not running:
@@ -213,6 +214,10 @@ class RayCluster:
                         ray.cancel(ref, force=True)
                     except Exception:
                         pass
+
+
+def _call(play: Callable[[T], R], item: T) -> R:
+    return play(item)
 
 
 def open_cluster(stack, address: str, jobs: int, console) -> RayCluster:

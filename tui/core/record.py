@@ -23,7 +23,7 @@ def recorded_save(result: MatchResult, date: str) -> tuple[SavedGame, object]:
         game.play(move)
     saved = SavedGame(game=result.game, moves=list(result.moves), seed=result.seed,
                       players=(result.seats[0], result.seats[1]), date=date,
-                      result=result.outcome.result(), reason=result.reason,
+                      result=result.outcome.result(), reason=result.outcome.reason.value,
                       detail=result.error or "", record=list(result.record or []))
     return saved, game
 

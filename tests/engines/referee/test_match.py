@@ -32,46 +32,46 @@ def test_a_crashing_bot_loses_with_reason_crash_and_its_last_words(bad_seat):
     cmds[bad_seat] = fake("crash")
     # no time limits: a busy test machine must not turn the good bot's start-up into a timeout
     r = run_match("connect4", cmds, seed=1, time_limits=False)
-    assert (r.winner, r.reason) == (1 - bad_seat, "crash")
-    assert r.scores[bad_seat] == 0 and r.scores[1 - bad_seat] == 10
+    assert (r.outcome.winner, r.outcome.reason) == (1 - bad_seat, "crash")
+    assert r.outcome.scores[bad_seat] == 0 and r.outcome.scores[1 - bad_seat] == 10
     assert r.error.startswith(f"p{bad_seat + 1} (") and "something went wrong" in r.error
 
 
 def test_a_silent_bot_loses_on_time():
     t0 = time.monotonic()
     r = run_match("connect4", [fake("silent"), builtin_bot("connect4")], seed=1)
-    assert (r.winner, r.reason, r.turns) == (1, "timeout", 0)
+    assert (r.outcome.winner, r.outcome.reason, r.turns) == (1, "timeout", 0)
     assert time.monotonic() - t0 < 5  # the 1000 ms first-turn limit, not forever
     assert "1000 ms" in r.error
 
 
 def test_garbage_output_is_invalid_with_the_referees_reason():
     r = run_match("lines-of-action", [builtin_bot("loa"), fake("garbage")], seed=3, time_limits=False)
-    assert (r.winner, r.reason) == (0, "invalid")
-    assert r.scores == (0, -1)
+    assert (r.outcome.winner, r.outcome.reason) == (0, "invalid")
+    assert r.outcome.scores == (0, -1)
     assert "hello" in r.error and r.error.startswith("p2 (")
 
 
 def test_an_answer_after_the_first_turn_limit_is_a_timeout():
     r = run_match("connect4", [fake("late", "1.3", "4"), builtin_bot("c4")], seed=1)
-    assert (r.winner, r.reason) == (1, "timeout")
+    assert (r.outcome.winner, r.outcome.reason) == (1, "timeout")
 
 
 def test_a_late_answer_is_accepted_without_time_limits():
     r = run_match("paper-soccer", [fake("late", "1.2", "1"), fake("crash")], seed=1, time_limits=False)
-    assert r.moves == ["1"] and (r.winner, r.reason) == (0, "crash")
+    assert r.moves == ["1"] and (r.outcome.winner, r.outcome.reason) == (0, "crash")
 
 
 def test_a_bot_that_closes_stdout_is_a_crash():
     r = run_match("cultist-wars", [builtin_bot("cw"), fake("closes_stdout")], seed=5, time_limits=False)
-    assert (r.winner, r.reason) == (0, "crash")
-    assert r.scores == (0, -1)
+    assert (r.outcome.winner, r.outcome.reason) == (0, "crash")
+    assert r.outcome.scores == (0, -1)
 
 
 def test_a_missing_program_loses_before_the_game_starts():
     r = run_match("paper-soccer", [["/no/such/bot"], builtin_bot("ps")], seed=1)
-    assert (r.winner, r.reason, r.turns) == (1, "crash", 0)
-    assert r.scores == (-1, 1)
+    assert (r.outcome.winner, r.outcome.reason, r.turns) == (1, "crash", 0)
+    assert r.outcome.scores == (-1, 1)
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
@@ -80,7 +80,7 @@ def test_an_official_game_replayed_by_bots_gives_the_official_result(game):
     cmds = [fake("replay", game, str(logged.index), str(s)) for s in (0, 1)]
     r = run_match(game, cmds, seed=logged.seed, time_limits=False)
     assert r.error is None
-    assert (r.winner, r.scores, r.turns) == (logged.winner, logged.scores, logged.n_turns)
+    assert (r.outcome.winner, r.outcome.scores, r.turns) == (logged.winner, logged.scores, logged.n_turns)
     assert r.moves == [t.output for t in logged.turns]
 
 
@@ -90,7 +90,7 @@ def test_builtin_bots_finish_a_game_whose_moves_replay_to_the_reported_result(ga
     assert r.error is None, r.error
     final = replay(GameRecord(game, r.moves, seed=11))
     out = final.outcome()
-    assert out is not None and (out.winner, out.scores, out.reason) == (r.winner, r.scores, r.reason)
+    assert out is not None and (out.winner, out.scores, out.reason) == (r.outcome.winner, r.outcome.scores, r.outcome.reason)
     assert r.turns == len(r.moves) <= get_game(game).max_turns
 
 

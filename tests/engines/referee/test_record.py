@@ -38,7 +38,7 @@ def test_without_record_nothing_is_kept():
 
 def test_a_timeout_is_recorded_as_the_last_turn_without_an_answer():
     r = run_match("connect4", [bot("connect4"), bot("connect4", "sleep", "2")], seed=1, record=True)
-    assert (r.reason, r.winner, r.turns) == ("timeout", 0, 3)
+    assert (r.outcome.reason, r.outcome.winner, r.turns) == ("timeout", 0, 3)
     last = r.record[-1]
     assert (last.turn, last.seat, last.output) == (4, 1, None) and last.ms >= 100
     assert last.stderr[1] == ["turn 2: about to sleep"]
@@ -47,14 +47,14 @@ def test_a_timeout_is_recorded_as_the_last_turn_without_an_answer():
 def test_a_rejected_output_is_recorded_with_what_was_sent():
     r = run_match("connect4", [bot("connect4", "junk", "1"), bot("connect4")], seed=1,
                   time_limits=False, record=True)
-    assert (r.reason, r.turns, len(r.record)) == ("invalid", 0, 1)
+    assert (r.outcome.reason, r.turns, len(r.record)) == ("invalid", 0, 1)
     assert r.record[0].output == "hello" and r.record[0].stderr[0][-1] == "turn 1: about to junk"
 
 
 def test_a_crash_is_recorded_with_the_bots_last_words():
     r = run_match("connect4", [bot("connect4"), bot("connect4", "crash", "3")], seed=1,
                   time_limits=False, record=True)
-    assert (r.reason, r.turns) == ("crash", 5)
+    assert (r.outcome.reason, r.turns) == ("crash", 5)
     last = r.record[-1]
     assert (last.turn, last.seat, last.output) == (6, 1, None) and last.stderr[1] == ["turn 3: about to crash"]
 

@@ -263,8 +263,8 @@ class LeagueDB:
             cur = self.conn.execute(
                 "INSERT INTO games (game, seat0, seat1, seed, winner, score0, score1, reason, turns, moves, error,"
                 " think_ms, time_limits, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (result.game, seats[0], seats[1], result.seed, result.winner, int(result.scores[0]),
-                 int(result.scores[1]), result.reason, result.turns, json.dumps(result.moves), result.error,
+                (result.game, seats[0], seats[1], result.seed, result.outcome.winner, int(result.outcome.scores[0]),
+                 int(result.outcome.scores[1]), result.outcome.reason.value, result.turns, json.dumps(result.moves), result.error,
                  think_ms, int(time_limits), _now()))
         return cur.lastrowid
 

@@ -1,22 +1,25 @@
-"""A league game as a pure job, and the one function that plays it.
+"""A league game as a pure job (ai.tournament.refereed's, plus who plays it in the league).
 
-A job holds everything the game needs (the game, both players' specs by seat, the seed, the limits) and
-nothing of the database, so whatever runs jobs (`on_this_machine`'s thread pool, a Ray cluster) only
-has to call `play_job` and hand back its result; the run records it."""
+A job holds everything the game needs and nothing of the database, so whatever runs jobs (a runner of
+ai.tournament.runners, a Ray cluster) only has to call `play_job` and hand back its result; the run
+records it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable
 
+from ai.tournament.refereed import GameJob, play_game, seat_seeds
+from ai.tournament.runners import Runner, in_threads
 from engines.referee import MatchResult
-from tui.core.jobs import GameJob, play_game, seat_seeds
 from tui.core.league.db import PlayedGame, Player
-from tui.core.pool import Runner, play_in_pool
+from tui.core.specs import bot_argv
 
 
 @dataclass(frozen=True)
 class LeagueJob(GameJob):
     """A game job that knows its players in the league: their ids by seat (the labels are their names)."""
+    think_ms: int | None = None  # stored with the game
     seats: tuple[int, int] = (0, 0)  # player ids; seats[0] moves first
 
 
@@ -27,24 +30,24 @@ PlayRound = Callable[[list[LeagueJob], Callable[[Played], None]], None]
 
 
 def play_job(job: LeagueJob) -> Played:
-    return job, play_game(job).result
+    return job, play_game(job)[0]
 
 
 def on_runner(runner: Runner, jobs: int, play: Callable[[LeagueJob], Played] = play_job) -> PlayRound:
-    """A round's games `jobs` at a time by `runner` (tui.core.pool's contract)."""
+    """A round's games `jobs` at a time by `runner` (ai.tournament.runners' contract)."""
     return lambda round_jobs, record: runner(play, round_jobs, jobs, record)
 
 
 def on_this_machine(jobs: int, play: Callable[[LeagueJob], Played] = play_job) -> PlayRound:
     """A round's games `jobs` at a time on this machine's cores (stopped at once by Ctrl-C or a signal)."""
-    return on_runner(play_in_pool, jobs, play)
+    return on_runner(in_threads, jobs, play)
 
 
 def seated(game: str, first: Player, second: Player, seed: int, think_ms: int | None,
            time_limits: bool) -> LeagueJob:
-    return LeagueJob(game, (first.spec.label, second.spec.label), (first.name, second.name), seed,
-                     think_ms=think_ms, time_limits=time_limits, bot_seeds=seat_seeds(seed),
-                     seats=(first.id, second.id))
+    return LeagueJob(game, (partial(bot_argv, game, first.spec, think_ms), partial(bot_argv, game, second.spec, think_ms)),
+                     (first.name, second.name), seed, time_limits=time_limits, bot_seeds=seat_seeds(seed),
+                     think_ms=think_ms, seats=(first.id, second.id))
 
 
 def colour_swapped(game: str, a: Player, b: Player, seed: int, think_ms: int | None,

@@ -1,62 +1,9 @@
-"""Tournament bookkeeping: the schedule of colour-swapped games and the statistics of the results.
-
-Pure functions and plain data; `termarena match` runs the games (as bot processes) and draws the table.
-"""
+"""The statistics of a tournament's results: scores, Elo differences with their error, answer times."""
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass, field
 from typing import Sequence
-
-
-@dataclass(frozen=True)
-class Pairing:
-    """One game to play: `seats[0]` moves first; `a`/`b` index the players of the tournament."""
-
-    index: int
-    a: int
-    b: int
-    a_seat: int  # seat of player a in this game
-    seed: int
-    opening: tuple[str, ...] = ()  # moves played before the bots start
-    opening_index: int | None = None  # its line among the openings (0-based), if any
-
-    @property
-    def seats(self) -> tuple[int, int]:
-        return (self.a, self.b) if self.a_seat == 0 else (self.b, self.a)
-
-    @property
-    def twin(self) -> int:
-        """The key shared by this game and its colour-swapped twin (same players, seed and opening)."""
-        return self.index // 2
-
-
-@dataclass(frozen=True)
-class Opening:
-    """One line of an openings file: a move prefix, or (where the seed makes the game) a seed."""
-
-    moves: tuple[str, ...] = ()
-    seed: int | None = None
-
-
-def schedule(n_players: int, games_per_pair: int, seed: int,
-             openings: Sequence[Opening] = ()) -> list[Pairing]:
-    """Round robin; each pair plays `games_per_pair` games (rounded up to even) in colour-swapped pairs
-    on the same seed and opening, so a map or opening favouring a seat is played from both sides.
-    Round r uses opening r (cycling through them), so each opening is played once with each colour
-    before any is played again.  The twins of a pair have consecutive indices."""
-    pairs = list(itertools.combinations(range(n_players), 2))
-    rounds = (games_per_pair + 1) // 2
-    out = []
-    for r in range(rounds):
-        k = r % len(openings) if openings else None
-        op = openings[k] if k is not None else Opening()
-        for a, b in pairs:
-            for a_seat in (0, 1):
-                out.append(Pairing(len(out), a, b, a_seat, seed + r if op.seed is None else op.seed,
-                                   op.moves, k))
-    return out
 
 
 @dataclass
