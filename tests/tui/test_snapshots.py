@@ -1,5 +1,6 @@
 """What each board looks like: the start position and a position in mid-game (fixed moves and seeds,
-hot-seat so no AI is involved), at 80x24 and, for the larger drawings, at 120x40.
+hot-seat so no AI is involved), at 80x24 (the smallest drawing, whole) and, as the drawings grow with the
+terminal, at 120x40 and 160x48.
 
 After an intended change of the drawing: `pytest tests/tui/test_snapshots.py --snapshot-update`, then
 look at the new SVG files (and the report pytest-textual-snapshot writes for failed comparisons).
@@ -29,7 +30,7 @@ def test_start_position(game, snap_compare):
 
 
 @pytest.mark.parametrize("game", list(MID_GAME))
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 48)], ids=["80x24", "120x40", "160x48"])
 def test_mid_game(game, size, snap_compare):
     seed, moves, keys = MID_GAME[game]
     assert snap_compare(make_app(game, seed=seed or 1, moves=moves), press=keys, terminal_size=size)

@@ -21,7 +21,7 @@ from textual.reactive import reactive
 from engines.base import EngineError
 from engines.cultist_wars import CONVERT, MOVE, SHOOT, TURNS, WAIT, CultistWars, Move
 from tui.widgets.boards.base import ANALYSIS_BG, Board
-from tui.widgets.boards.canvas import Canvas
+from tui.widgets.boards.canvas import Canvas, largest
 from tui.widgets.preview import FLOOR
 
 WIDTH, HEIGHT = 13, 7
@@ -51,6 +51,10 @@ class Layout:
         return self.left + WIDTH * self.tw
 
     @property
+    def width(self) -> int:
+        return self.map_width + 1
+
+    @property
     def height(self) -> int:
         return self.top + HEIGHT * self.th + self.info
 
@@ -61,7 +65,8 @@ class Layout:
         return x, y
 
 
-SMALL, LARGE = Layout(4, 2), Layout(6, 3, left=2)
+# tiles twice as wide as high (about square on a terminal), as large as the terminal allows
+LAYOUTS = [Layout(2 * k, k, left=2) for k in range(8, 2, -1)] + [Layout(4, 2)]
 
 
 class CultistWarsBoard(Board):
@@ -279,8 +284,7 @@ class CultistWarsBoard(Board):
     # ------------------------------------------------------------------ drawing
 
     def _layout(self) -> Layout:
-        width, height = self.content_size
-        return LARGE if width >= LARGE.map_width + 1 and height >= LARGE.height else SMALL
+        return largest(LAYOUTS, *self.content_size)
 
     def draw(self, width: int, height: int) -> Canvas:
         lay = self._layout()
