@@ -52,7 +52,7 @@ class Layout:
 
     @property
     def width(self) -> int:
-        return self.map_width + 1
+        return self.map_width
 
     @property
     def height(self) -> int:
@@ -289,7 +289,7 @@ class CultistWarsBoard(Board):
     def draw(self, width: int, height: int) -> Canvas:
         lay = self._layout()
         game = self.game
-        canvas = Canvas(max(lay.map_width + 1, min(width, 60)), lay.height)
+        canvas = Canvas(max(lay.map_width, min(width, 60)), lay.height)  # the lines under it may be wider
         marks = self._preview_marks()
         obstacles = game.obstacles()
         units = {(u.x, u.y): u for u in game.units() if u.alive}
@@ -374,8 +374,9 @@ class CultistWarsBoard(Board):
         canvas.put(0, y0, selected[:width], "bold")
         canvas.put(0, y0 + 1, at[:width], "")
         preview = self.describe_preview()
-        if preview and len(preview) + 12 <= width:
-            preview += " · ⏎ plays it"
+        plays = " · enter plays it" if self.ascii_style else " · ⏎ plays it"  # (ASCII: a word, not `>`)
+        if preview and len(preview) + len(plays) <= width:
+            preview += plays
         preview = preview or "m move · f shoot · c convert · w wait"
         canvas.put(0, y0 + 2, preview[:width], "yellow1" if self.pending is not None else "dim")
 
