@@ -47,6 +47,8 @@ from tui.core.storage import StorageError, load_game, remove_stale_temps, saves_
 from tui.screens.settings import SettingsScreen
 from tui.widgets.advantage_chart import AdvantageChart
 from tui.widgets.boards.base import Board
+from tui.widgets.boards.looks import AsciiFilter, ascii_key
+from tui.widgets.footer import GameFooter
 from tui.plain import plain_lines
 
 
@@ -253,6 +255,32 @@ class TermArenaApp(App):
     def _apply_theme(self) -> None:
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
+        self.set_class(self.ascii_style, "-ascii")  # the stylesheet's ASCII borders
+
+    @property
+    def ascii_style(self) -> bool:
+        return self.settings.board_style == "ascii"
+
+    _ascii_filter = AsciiFilter()
+
+    def get_line_filters(self):
+        filters = super().get_line_filters()
+        return [*filters, self._ascii_filter] if self.ascii_style else filters
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        return ascii_key(shown, binding.key) if self.ascii_style else shown
+
+    def _redraw_everything(self) -> None:
+        """Every widget of every screen drawn again (Textual keeps each widget's lines until it changes):
+        the board style changes glyphs everywhere, the footers' keys included."""
+        for screen in self.screen_stack:
+            for widget in screen.walk_children(with_self=True):
+                widget.refresh()
+                if hasattr(widget, "looks_changed"):  # the panels with the sides' marks
+                    widget.looks_changed()
+            for footer in screen.query(GameFooter):
+                footer.redraw_keys()
 
     def watch_theme(self, theme: str) -> None:
         """A theme chosen from the command palette (Textual's "Theme" command) is kept for next time."""
@@ -261,8 +289,11 @@ class TermArenaApp(App):
 
     def change_settings(self, settings: Settings) -> None:
         """Apply new settings now (theme, board looks; the defaults apply to the next game) and save them."""
+        restyled = settings.board_style != self.settings.board_style
         self.settings = settings
         self._apply_theme()
+        if restyled:
+            self._redraw_everything()
         for board in self.screen.query(Board):
             board.refresh()
         for chart in self.screen.query(AdvantageChart):

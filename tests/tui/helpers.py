@@ -74,3 +74,17 @@ def parsed_or_refused(parse, text, error):
     except error as e:
         assert "\n" not in str(e)
         return None
+
+
+def screen_text(app) -> str:
+    """The whole screen as the terminal would show it (every widget, modal screens over the ones
+    below), as plain text: what `export_screenshot` draws, without the SVG."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True, record=True,
+                      color_system="truecolor", legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text(styles=False)

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.core.session import Session
+from tui.widgets.boards.looks import ascii_words
 
 def binding_rows(bindings: list[Binding], example: str) -> list[tuple[str, str]]:
     """One help row per key of `bindings`, in the words of its tooltip (a key bound twice: the binding
@@ -30,13 +31,19 @@ APP_ROWS = [("ctrl+p", "command palette: every command of this screen by name (n
             ("ctrl+q", "quit (asks first while a game runs; the game is autosaved and offered next time)")]
 
 
-def key_table(rows: list[tuple[str, str]]) -> Table:
+def key_table(rows: list[tuple[str, str]], ascii_style: bool = False) -> Table:
+    words = ascii_words if ascii_style else str
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold cyan", no_wrap=True)
     table.add_column()
     for key, what in rows:
-        table.add_row(key, what)
+        table.add_row(words(key), words(what))
     return table
+
+
+def in_style(app, text: str) -> str:
+    """Help text in the app's board style (ASCII: arrows as words)."""
+    return ascii_words(text) if app.settings.board_style == "ascii" else text
 
 
 class HelpScreen(ModalScreen[None]):
@@ -52,15 +59,16 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(classes="dialog", id="help"):
             yield Static(Text(f"Keys: {self.session.cls.title}", style="bold"), classes="dialog-title")
             with VerticalScroll(id="help-body"):
-                yield Static(key_table(self.board_cls.help_keys))
+                ascii_style = self.app.settings.board_style == "ascii"
+                yield Static(key_table(self.board_cls.help_keys, ascii_style))
                 for note in self.board_cls.help_notes:
-                    yield Static(Text("• " + note, style="dim"))
+                    yield Static(Text("• " + in_style(self.app, note), style="dim"))
                 yield Static(Text("\nEverywhere in a game", style="bold"))
                 example = self.board_cls.move_example or "the move a bot would print"
                 self.key_rows = binding_rows(self.bindings, example) + APP_ROWS
-                yield Static(key_table(self.key_rows), id="help-keys")
+                yield Static(key_table(self.key_rows, ascii_style), id="help-keys")
                 yield Static(Text("\n" + "\n".join(self.session_notes()), style="italic"))
-            yield Static(Text("↑ ↓ PgUp PgDn scroll · esc or ? closes this help", style="dim"))
+            yield Static(Text(in_style(self.app, "↑ ↓ PgUp PgDn scroll · esc or ? closes this help"), style="dim"))
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()
@@ -95,9 +103,9 @@ class KeysScreen(ModalScreen[None]):
         with Vertical(classes="dialog", id="help"):
             yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
             with VerticalScroll(id="help-body"):
-                yield Static(key_table(self.key_rows), id="help-keys")
+                yield Static(key_table(self.key_rows, self.app.settings.board_style == "ascii"), id="help-keys")
                 for note in self.notes:
-                    yield Static(Text("\n" + note, style="italic"))
+                    yield Static(Text("\n" + in_style(self.app, note), style="italic"))
             yield Static(Text("esc or ? closes this help", style="dim"))
 
     def action_close(self) -> None:

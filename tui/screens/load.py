@@ -170,7 +170,7 @@ class LoadScreen(ArenaPage, Screen):
             preview.update(plain(f"(no preview: {e})", style="dim"))
             final = None
         else:
-            preview.update(position_preview(final))
+            preview.update(position_preview(final, self.app.settings.board_style == "ascii"))
         names = cls.side_names
         text = Text()
         text.append(f"\n{cls.title}", "bold")

@@ -117,7 +117,7 @@ class ResumeScreen(ModalScreen[str]):
         with Vertical(classes="dialog", id="resume-dialog"):
             yield Static(Text("Resume the unfinished game?", style="bold"), classes="dialog-title")
             yield Static(plain(facts), classes="dialog-text")  # the players and date come from the file
-            yield Static(position_preview(self.final), id="resume-preview")
+            yield Static(position_preview(self.final, self.app.settings.board_style == "ascii"), id="resume-preview")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Resume (r)", variant="primary", id="resume")
                 yield Button("Discard (d)", variant="error", id="discard")

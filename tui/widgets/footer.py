@@ -53,3 +53,9 @@ class GameFooter(Footer):
                 key._disabled = not on
                 key.set_class(not on, "-disabled")
                 key.refresh()
+
+    def redraw_keys(self) -> None:
+        """Show the keys again even if they are the same keys (the app's key display changed)."""
+        self._layout = None
+        if self.is_attached:
+            self.call_later(self._refresh_keys)  # in the footer's own context, where it composes its keys

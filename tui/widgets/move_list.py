@@ -10,6 +10,7 @@ from textual.widgets import Static
 from engines.visible import visible
 from tui.core.session import Session
 from tui.widgets.advantage_chart import MARKS
+from tui.widgets.boards.looks import side_mark
 
 # analysis labels after a move in the replay, as chess annotations: the chart's marks and colours
 LABEL_MARKS = {label: (wide, style) for label, (wide, _narrow, style) in MARKS.items()}
@@ -26,7 +27,17 @@ class MoveList(VerticalScroll, can_focus=False):
     def compose(self):
         yield Static(id="move-lines")
 
+    _shown: tuple | None = None
+
+    def looks_changed(self) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)
+
+    def _mark(self, board_cls, seat: int) -> str:
+        return side_mark(board_cls, seat, self.app.settings.board_style == "ascii") + " "
+
     def show(self, session: Session, board_cls, replay: bool = False) -> None:
+        self._shown = (session, board_cls, replay)
         if replay:
             self._show_replay(session, board_cls)
             return
@@ -38,7 +49,7 @@ class MoveList(VerticalScroll, can_focus=False):
         for i, move in enumerate(session.notation):
             seat = session.seat_of_ply(i)
             text.append(f"\n{i + 1:>3} ", "dim")
-            text.append(board_cls.side_marks[seat] + " ", board_cls.side_styles[seat])
+            text.append(self._mark(board_cls, seat), board_cls.side_styles[seat])
             text.append(visible(shown(move)))
             self._glyphs(text, board_cls, move)
         redo = session.redo_moves
@@ -66,7 +77,7 @@ class MoveList(VerticalScroll, can_focus=False):
             row = Text()
             row.append("▶" if current else " ", "bold")
             row.append(f"{i + 1:>3} ", "dim")
-            row.append(board_cls.side_marks[seat] + " ", "dim" if future else board_cls.side_styles[seat])
+            row.append(self._mark(board_cls, seat), "dim" if future else board_cls.side_styles[seat])
             row.append(visible(shown(move)), "dim" if future else "")
             self._glyphs(row, board_cls, move)
             label = self.labels.get(i + 1)

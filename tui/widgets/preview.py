@@ -9,17 +9,21 @@ from __future__ import annotations
 from rich.text import Text
 
 from engines.base import Game
-from tui.widgets.boards import board_preview
+from tui.widgets.boards import board_class, board_preview
+from tui.widgets.boards.looks import to_ascii
 
 FLOOR = "dim"
 
 
-def position_preview(game: Game) -> Text:
+def position_preview(game: Game, ascii_style: bool = False) -> Text:
+    """`ascii_style`: the board style's stand-ins, the board's own first (Connect 4's X and O)."""
     try:
-        return board_preview(game.id)(game)
+        text = board_preview(game.id)(game)
     except Exception:  # a game without a preview, or an engine in flux, must not take the load screen down
-        pass
-    return Text(game.to_text().rstrip("\n"), no_wrap=True, overflow="crop")
+        text = Text(game.to_text().rstrip("\n"), no_wrap=True, overflow="crop")
+    if ascii_style:
+        text.plain = to_ascii(text.plain, board_class(game.id).ascii_glyphs)  # one for one: the colours stay
+    return text
 
 
 def stones(rows: list[str], header: str, labels: list[str] | None, marks: str, styles) -> Text:

@@ -12,6 +12,7 @@ from tui.core.clock import LOW_TIME_S, show_time
 from tui.core.session import Session
 from tui.core.specs import PlayerSpec
 from tui.plain import plain
+from tui.widgets.boards.looks import side_mark
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -41,9 +42,17 @@ def bot_name(command: str) -> str:
 class StatusPanel(Static):
     """Title, the two sides (the one to move marked), and whose turn it is or how the game ended."""
 
+    _shown: tuple | None = None
+
+    def looks_changed(self) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)
+
     def show(self, session: Session, board, note: str = "") -> None:
         """`note`: a last dim line (which search the AI runs)."""
+        self._shown = (session, board, note)
         board_cls = type(board)
+        ascii_style = self.app.settings.board_style == "ascii"
         text = Text()
         text.append(session.cls.title, "bold")
         if session.cls.seeded:
@@ -54,7 +63,7 @@ class StatusPanel(Static):
         for seat in (0, 1):
             arrow = "▶ " if over is None and seat == mover else "  "
             text.append(arrow, "bold")
-            text.append(board_cls.side_marks[seat] + " ", board_cls.side_styles[seat])
+            text.append(side_mark(board_cls, seat, ascii_style) + " ", board_cls.side_styles[seat])
             text.append(f"{board_cls.side_names[seat]:<7}", board_cls.side_styles[seat])
             text.append(" " + describe_spec(session.specs[seat], 11))
             left = session.clock.left(seat) if session.clock is not None else None

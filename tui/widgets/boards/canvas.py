@@ -89,3 +89,27 @@ def draw_grid(canvas: Canvas, x0: int, y0: int, cols: int, rows: int, cw: int, c
             else:
                 ch_ = "├" if lft else "┤" if rgt else "┼"
             canvas.put(x0 + c * cw, y0 + r * ch, ch_, style)
+
+
+# 2x2 sub-cells per character: bit 1 top-left, 2 top-right, 4 bottom-left, 8 bottom-right
+QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
+
+
+def disc(width: int, height: int) -> list[str]:
+    """A filled ellipse touching the middle of each side of a `width` x `height` box, drawn with
+    quadrant blocks (two sub-cells per character each way), one string per line: a chip or checker
+    of any size."""
+    rx, ry = width - 0.5, height - 0.5  # in sub-cells, from the box's centre
+    inside = [[((x + 0.5 - width) / rx) ** 2 + ((y + 0.5 - height) / ry) ** 2 <= 1 for x in range(2 * width)]
+              for y in range(2 * height)]
+    return ["".join(QUADRANTS[inside[2 * r][2 * c] | inside[2 * r][2 * c + 1] << 1
+                              | inside[2 * r + 1][2 * c] << 2 | inside[2 * r + 1][2 * c + 1] << 3]
+                    for c in range(width)) for r in range(height)]
+
+
+def largest(layouts, width: int, height: int):
+    """The first of `layouts` (largest first) whose drawing fits `width` x `height`, else the last."""
+    for layout in layouts:
+        if layout.width <= width and layout.height <= height:
+            return layout
+    return layouts[-1]

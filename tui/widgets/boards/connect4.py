@@ -15,7 +15,7 @@ from textual.reactive import reactive
 
 from engines.connect4 import COLS, ROWS, Connect4
 from tui.widgets.boards.base import ANALYSIS_LINE_STYLE, ANALYSIS_STYLE, Board, digit_bindings
-from tui.widgets.boards.canvas import Canvas, draw_grid
+from tui.widgets.boards.canvas import Canvas, disc, draw_grid, largest
 from tui.widgets.preview import stones
 
 CHIP_STYLES = ("bold red1", "bold yellow1")
@@ -41,7 +41,9 @@ class Layout:
         return col if 0 <= col < COLS and x < self.width - 1 else None
 
 
-SMALL, LARGE = Layout(4, 2), Layout(6, 3)
+# cells twice as wide as high (about square on a terminal), as large as the terminal allows
+LAYOUTS = [Layout(2 * k, k) for k in range(9, 1, -1)]
+SMALL = LAYOUTS[-1]
 
 
 class Connect4Board(Board):
@@ -135,8 +137,7 @@ class Connect4Board(Board):
     # ------------------------------------------------------------------ drawing
 
     def _layout(self) -> Layout:
-        width, height = self.content_size
-        return LARGE if width >= LARGE.width and height >= LARGE.height else SMALL
+        return largest(LAYOUTS, *self.content_size)
 
     def draw(self, width: int, height: int) -> Canvas:
         lay = self._layout()
@@ -163,7 +164,7 @@ class Connect4Board(Board):
                 bg = " on dark_green" if (row, col) in winning else \
                      " on grey30" if (row, col) == last else ""
                 seat = int(owner)
-                self._chip(canvas, lay is SMALL or self.ascii_style, x, y, CHIP_STYLES[seat] + bg,
+                self._chip(canvas, lay, self.ascii_style, x, y, CHIP_STYLES[seat] + bg,
                            (row, col) == last, self.side_marks[seat])
         self._analysis_mark(canvas, lay)
         return canvas
@@ -189,14 +190,18 @@ class Connect4Board(Board):
                                ANALYSIS_LINE_STYLE)
 
     @staticmethod
-    def _chip(canvas: Canvas, small: bool, x: int, y: int, style: str, last: bool, mark: str) -> None:
-        """`small`: the side's mark in one line (also the ASCII style, where blocks would look alike)."""
-        if small:
+    def _chip(canvas: Canvas, lay: Layout, ascii_style: bool, x: int, y: int, style: str, last: bool,
+              mark: str) -> None:
+        """A disc filling the cell (from (x, y)); in the smallest cells, and in the ASCII style where
+        blocks would look alike, the side's mark in the cell's middle."""
+        if lay is SMALL or ascii_style:
             # the mark, not only the colour, tells the sides apart (monochrome terminals, colour blindness)
-            canvas.put(x, y, f"({mark})" if last else f" {mark} ", style)
+            middle = y + (lay.ch - 2) // 2
+            canvas.fill(x, y, lay.cw - 1, lay.ch - 1, " ", style)
+            canvas.centred(x, middle, lay.cw - 1, f"({mark})" if last else f" {mark} ", style)
         else:
-            canvas.put(x, y, "▗▄▄▄▖", style)
-            canvas.put(x, y + 1, "▝▀▀▀▘", style)
+            for i, line in enumerate(disc(lay.cw - 1, lay.ch - 1)):
+                canvas.put(x, y + i, line, style)
 
 
 def preview(game) -> Text:

@@ -21,7 +21,7 @@ from textual.reactive import reactive
 from engines.base import EngineError
 from engines.cultist_wars import CONVERT, MOVE, SHOOT, TURNS, WAIT, CultistWars, Move
 from tui.widgets.boards.base import ANALYSIS_BG, Board
-from tui.widgets.boards.canvas import Canvas
+from tui.widgets.boards.canvas import Canvas, largest
 from tui.widgets.preview import FLOOR
 
 WIDTH, HEIGHT = 13, 7
@@ -51,6 +51,10 @@ class Layout:
         return self.left + WIDTH * self.tw
 
     @property
+    def width(self) -> int:
+        return self.map_width
+
+    @property
     def height(self) -> int:
         return self.top + HEIGHT * self.th + self.info
 
@@ -61,7 +65,8 @@ class Layout:
         return x, y
 
 
-SMALL, LARGE = Layout(4, 2), Layout(6, 3, left=2)
+# tiles twice as wide as high (about square on a terminal), as large as the terminal allows
+LAYOUTS = [Layout(2 * k, k, left=2) for k in range(8, 2, -1)] + [Layout(4, 2)]
 
 
 class CultistWarsBoard(Board):
@@ -279,13 +284,12 @@ class CultistWarsBoard(Board):
     # ------------------------------------------------------------------ drawing
 
     def _layout(self) -> Layout:
-        width, height = self.content_size
-        return LARGE if width >= LARGE.map_width + 1 and height >= LARGE.height else SMALL
+        return largest(LAYOUTS, *self.content_size)
 
     def draw(self, width: int, height: int) -> Canvas:
         lay = self._layout()
         game = self.game
-        canvas = Canvas(max(lay.map_width + 1, min(width, 60)), lay.height)
+        canvas = Canvas(max(lay.map_width, min(width, 60)), lay.height)  # the lines under it may be wider
         marks = self._preview_marks()
         obstacles = game.obstacles()
         units = {(u.x, u.y): u for u in game.units() if u.alive}
@@ -370,8 +374,9 @@ class CultistWarsBoard(Board):
         canvas.put(0, y0, selected[:width], "bold")
         canvas.put(0, y0 + 1, at[:width], "")
         preview = self.describe_preview()
-        if preview and len(preview) + 12 <= width:
-            preview += " · ⏎ plays it"
+        plays = " · enter plays it" if self.ascii_style else " · ⏎ plays it"  # (ASCII: a word, not `>`)
+        if preview and len(preview) + len(plays) <= width:
+            preview += plays
         preview = preview or "m move · f shoot · c convert · w wait"
         canvas.put(0, y0 + 2, preview[:width], "yellow1" if self.pending is not None else "dim")
 

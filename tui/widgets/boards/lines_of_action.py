@@ -16,7 +16,8 @@ from textual.reactive import reactive
 
 from engines.lines_of_action import COLOR_NAMES, PASS, LinesOfAction, square_name
 from tui.widgets.boards.base import ANALYSIS_BG, ANALYSIS_LINE_STYLE, Board
-from tui.widgets.boards.canvas import Canvas
+from tui.widgets.boards.canvas import Canvas, disc, largest
+from tui.widgets.boards.looks import side_mark
 from tui.widgets.preview import stones
 
 FILES = "abcdefgh"
@@ -61,21 +62,50 @@ class Layout:
         return 8 * (7 - row) + col
 
 
-SMALL, LARGE = Layout(4, 2), Layout(6, 3)
+# squares twice as wide as high (about square on a terminal), as large as the terminal allows
+LAYOUTS = [Layout(2 * k, k) for k in range(9, 1, -1)]
 
-PIECE = (
-    # rows of one checker, centred in its square, per square size: black filled, white hollow as in
-    # printed diagrams, so the sides differ by shape too (monochrome terminals, NO_COLOR, text captures)
-    {(4, 2): ("▗▄▄▖", "▝▀▀▘"), (6, 3): ("  ▄▄  ", " ████ ", "  ▀▀  ")},
-    {(4, 2): ("╭──╮", "╰──╯"), (6, 3): (" ╭──╮ ", " │  │ ", " ╰──╯ ")},
-)
-DOT = {(4, 2): (" ▗▖ ", "    "), (6, 3): ("      ", "  ▐▌  ", "      ")}
+
+def piece_rows(side: int, cw: int, ch: int) -> tuple[str, ...]:
+    """One checker centred in a square of cw x ch: black filled, white hollow as in printed diagrams,
+    so the sides differ by shape too (monochrome terminals, NO_COLOR, text captures)."""
+    mx, my = cw // 6, ch // 4  # the margins around the checker
+    w, h = cw - 2 * mx, ch - 2 * my
+    if side == 0:
+        rows = disc(w, h)
+    else:
+        rows = ["╭" + "─" * (w - 2) + "╮", *["│" + " " * (w - 2) + "│"] * (h - 2), "╰" + "─" * (w - 2) + "╯"]
+    return (*[" " * cw] * my, *(" " * mx + row + " " * mx for row in rows), *[" " * cw] * (ch - h - my))
+
+
+def dot_rows(cw: int, ch: int) -> tuple[str, ...]:
+    """A legal destination's mark: a small dot in the square's middle."""
+    rows = [" " * cw] * ch
+    rows[(ch - 1) // 2] = " " * (cw // 2 - 1) + "▐▌" + " " * (cw - cw // 2 - 1) if ch > 2 else \
+        " " * (cw // 2 - 1) + "▗▖" + " " * (cw - cw // 2 - 1)
+    return tuple(rows)
+
+
+def ascii_rows(cw: int, ch: int, mark: str) -> tuple[str, ...]:
+    """The ASCII style: one mark in the square's middle, on the file letter's column, so the checkers
+    stay apart and can be counted (blocks would run into one band)."""
+    rows = [" " * cw] * ch
+    rows[(ch - 1) // 2] = " " * ((cw - 1) // 2) + mark + " " * (cw - 1 - (cw - 1) // 2)
+    return tuple(rows)
+
+
+def bracketed(rows: tuple[str, ...], cw: int, brackets: str) -> tuple[str, ...]:
+    """The ASCII style's cursor `[X]` and selection `<X>`: seen without colour too."""
+    middle, at = (len(rows) - 1) // 2, (cw - 1) // 2
+    line = rows[middle]
+    return (*rows[:middle], line[:at - 1] + brackets[0] + line[at] + brackets[1] + line[at + 2:], *rows[middle + 1:])
 
 
 class LinesOfActionBoard(Board):
     side_names = LinesOfAction.side_names
     side_styles = ("bold grey70", "bold white")
     side_marks = ("●", "○")
+    ascii_glyphs = {"●": "X", "○": "O"}  # the checkers in the ASCII style, and the sides' marks
     move_example = "b1d3"
     help_keys = [
         ("← ↑ → ↓  h j k l", "move the cursor"),
@@ -186,8 +216,7 @@ class LinesOfActionBoard(Board):
     # ------------------------------------------------------------------ drawing
 
     def _layout(self) -> Layout:
-        width, height = self.content_size
-        return LARGE if width >= LARGE.width and height >= LARGE.height else SMALL
+        return largest(LAYOUTS, *self.content_size)
 
     def turn_note(self) -> str:
         if self.game.legal_moves() == [PASS]:
@@ -196,7 +225,8 @@ class LinesOfActionBoard(Board):
 
     def extra_status(self) -> str:
         black, white = self.game.checker_counts()
-        return f"checkers ● {black} ○ {white}\nturns played: {self.game.turns_played}/150"
+        marks = [side_mark(type(self), seat, self.ascii_style) for seat in (0, 1)]
+        return f"checkers {marks[0]} {black} {marks[1]} {white}\nturns played: {self.game.turns_played}/150"
 
     def draw(self, width: int, height: int) -> Canvas:
         lay = self._layout()
@@ -231,11 +261,17 @@ class LinesOfActionBoard(Board):
                 piece = game.piece_at(sq)
                 if piece is not None:
                     side = "bw".index(piece)
-                    rows, fg = PIECE[side][(lay.cw, lay.ch)], CHECKER[side]
+                    fg = CHECKER[side]
+                    rows = ascii_rows(lay.cw, lay.ch, "XO"[side]) if self.ascii_style else \
+                        piece_rows(side, lay.cw, lay.ch)
                 elif sq in targets:
-                    rows, fg = DOT[(lay.cw, lay.ch)], "#1f5f1f"
+                    fg = "#1f5f1f"
+                    rows = ascii_rows(lay.cw, lay.ch, "*") if self.ascii_style else dot_rows(lay.cw, lay.ch)
                 else:
-                    rows, fg = (" " * lay.cw,) * lay.ch, "black"
+                    fg = "black"  # ASCII: a dot marks the square, for terminals without colour
+                    rows = ascii_rows(lay.cw, lay.ch, ".") if self.ascii_style else (" " * lay.cw,) * lay.ch
+                if self.ascii_style and self.accepting and sq in (self.cursor, self.selected):
+                    rows = bracketed(rows, lay.cw, "[]" if sq == self.cursor else "<>")
                 for i, text in enumerate(rows):
                     canvas.put(x, y + i, text, f"{fg} on {bg}")
         for n, (reply, _) in enumerate(self.line_positions(), 2):  # the best line: 2, 3, ... on its squares

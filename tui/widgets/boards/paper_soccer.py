@@ -37,7 +37,7 @@ from engines.paper_soccer import (
     xy_point,
 )
 from tui.widgets.boards.base import ANALYSIS_STYLE, Board
-from tui.widgets.boards.canvas import Canvas
+from tui.widgets.boards.canvas import Canvas, largest
 from tui.widgets.preview import FLOOR
 
 LINE_TURN_STYLE = "dark_cyan"  # the analysis' best line after the best turn: the same hue, fainter
@@ -85,7 +85,9 @@ class Layout:
         return best[1] if best else None
 
 
-LAYOUTS = [Layout(8, 4, False), Layout(6, 3, False), Layout(4, 2, False), Layout(4, 2, True)]
+# as large as the terminal allows, the goals drawn one line high (next to the goal line) rather than
+# a size smaller
+LAYOUTS = [Layout(2 * k, k, compact) for k in range(8, 1, -1) for compact in (False, True)]
 
 # key -> direction: keypad digits, the letter block around s, arrows.
 KEY_DIRECTIONS = {
@@ -203,11 +205,7 @@ class PaperSoccerBoard(Board):
     # ------------------------------------------------------------------ drawing
 
     def _layout(self) -> Layout:
-        width, height = self.content_size
-        for lay in LAYOUTS:
-            if lay.width <= width and lay.height <= height:
-                return lay
-        return LAYOUTS[-1]
+        return largest(LAYOUTS, *self.content_size)
 
     def extra_status(self) -> str:
         return f"Red attacks ▲, Blue ▼\nturn {self.game.turn + 1} (at most 66)"
