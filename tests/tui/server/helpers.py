@@ -128,6 +128,7 @@ class Side:
         self.over: Message | None = None
         self.ended: Message | None = None
         self.sent = 0
+        self.known = 0
 
     async def follow(self) -> "Side":
         """Play random legal moves on our turns (a player) until OVER, or until `stop_after` moves."""
@@ -139,7 +140,7 @@ class Side:
             if msg.verb == "WELCOME":
                 self.seat = None if msg.words[2] == "-" else int(msg.words[2]) - 1
                 self.game = get_game(msg.words[3]).new(int(msg.words[4]))
-                self.moves = []
+                self.moves, self.sent, self.known = [], 0, int(msg.words[6])  # the game so far follows
             elif msg.verb == "MOVE":
                 number = int(msg.words[0])
                 assert number == len(self.moves) + 1
@@ -157,7 +158,7 @@ class Side:
     def _maybe_move(self) -> None:
         g = self.game
         if (self.rng is None or g is None or self.seat is None or g.is_over() or g.current_player() != self.seat
-                or self.sent > len(self.moves)):
+                or self.sent > len(self.moves) or len(self.moves) < self.known):
             return
         move = self.rng.choice(g.legal_moves())
         self.sent = len(self.moves) + 1
