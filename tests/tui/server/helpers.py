@@ -35,11 +35,11 @@ def give_certificate(data: Path) -> None:
 
 
 @contextlib.asynccontextmanager
-async def running_server(data: Path, limits: ServerLimits = ServerLimits(), log=None):
+async def running_server(data: Path, limits: ServerLimits = ServerLimits(), log=None, port: int = 0):
     give_certificate(data)
     context, _ = server_context(data)
     server = Server(data, limits=limits, log=log or (lambda line: None))
-    port = await server.start("127.0.0.1", 0, context)
+    port = await server.start("127.0.0.1", port, context)
     try:
         yield server, port
     finally:

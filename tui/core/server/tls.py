@@ -33,6 +33,7 @@ def fingerprint(der: bytes) -> str:
 def ensure_certificate(folder: Path) -> tuple[Path, Path]:
     """The certificate and key in `folder`, made with `openssl` if neither is there."""
     cert, key = folder / CERT_NAME, folder / KEY_NAME
+    folder.mkdir(parents=True, exist_ok=True)
     if cert.exists() and key.exists():
         return cert, key
     if cert.exists() or key.exists():
