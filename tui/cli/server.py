@@ -25,3 +25,33 @@ def server(
     from tui.core.server.run import run
 
     exit_with(run(data, host, port))
+
+
+NAME_HELP = ("The name to claim on a server you have not used yet (1 to 20 letters, digits, _ . -); after that "
+             "the token kept for that server logs you in as the same name.")
+
+
+@app.command()
+def online(
+    address: str = typer.Argument(..., metavar="HOST[:PORT]", help=f"The server (port {DEFAULT_SERVER_PORT} if not given)."),
+    name: Optional[str] = typer.Option(None, "--name", metavar="NAME", help=NAME_HELP),
+) -> None:
+    """Go to a server's lobby: seek, accept, watch, ratings, history; games play as with `join`."""
+    import getpass
+
+    from tui.app import run_app
+    from tui.core.net import NetPlan
+    from tui.core.net.client import parse_address
+    from tui.core.net.protocol import ProtocolError
+    from tui.core.server.protocol import check_name
+
+    try:
+        where, port = parse_address(address, DEFAULT_SERVER_PORT)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="HOST[:PORT]") from None
+    wanted = name if name is not None else "".join(ch for ch in getpass.getuser() if ch.isascii() and ch.isalnum())
+    try:
+        wanted = check_name(wanted or "player")
+    except ProtocolError as e:
+        raise typer.BadParameter(str(e), param_hint="--name") from None
+    exit_with(run_app(net=NetPlan("online", where, port, wanted), autosave=False))
