@@ -49,7 +49,11 @@ def online(
         where, port = parse_address(address, DEFAULT_SERVER_PORT)
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="HOST[:PORT]") from None
-    wanted = name if name is not None else "".join(ch for ch in getpass.getuser() if ch.isascii() and ch.isalnum())
+    try:
+        login = getpass.getuser()
+    except (OSError, KeyError):  # no login name in this environment
+        login = ""
+    wanted = name if name is not None else "".join(ch for ch in login if ch.isascii() and ch.isalnum())[:20]
     try:
         wanted = check_name(wanted or "player")
     except ProtocolError as e:

@@ -53,7 +53,6 @@ async def test_connect4_whole_game_over_tls_with_a_watcher_and_ratings(tmp_path)
     await play_whole_game(tmp_path, "connect4", 1)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("game", ["paper-soccer", "cultist-wars", "lines-of-action"])
 async def test_the_other_games_whole_over_tls(tmp_path, game):
     await play_whole_game(tmp_path, game, 2)
