@@ -411,6 +411,12 @@ class TermArenaApp(App):
         from tui.core.net.client import NetClient
         from tui.core.net.host import NetHost
 
+        if plan.mode == "online":  # a server's lobby: its screen owns the connection and opens the games
+            from tui.core.settings import config_dir
+            from tui.screens.lobby import LobbyScreen
+
+            self.push_screen(LobbyScreen(plan, config_dir()))
+            return
         if plan.mode == "host":
             specs = [PlayerSpec("human"), REMOTE] if plan.seat == 0 else [REMOTE, PlayerSpec("human")]
             try:

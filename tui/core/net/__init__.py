@@ -11,10 +11,10 @@ DEFAULT_PORT = 7777  # here, not in host.py: the CLI and the app name it without
 class NetPlan:
     """What `host`, `join` and `watch` asked for."""
 
-    mode: str  # "host", "join" or "watch"
-    address: str  # host: the address to listen on (--bind); join/watch: the host's name or address
+    mode: str  # "host", "join", "watch" or "online" (a server's lobby)
+    address: str  # host: the address to listen on (--bind); join/watch/online: the host's name or address
     port: int = DEFAULT_PORT
-    code: str = ""  # the join code (the host's, or the one given to join)
+    code: str = ""  # the join code (the host's, or the one given to join); online: the name wanted
     game: str | None = None  # host only
     seat: int = 0  # the host's seat
     seed: int | None = None

@@ -73,8 +73,9 @@ def encode(verb: str, *words: object, text: str = "") -> bytes:
     return (line + "\n").encode("utf-8")
 
 
-def decode(raw: bytes) -> Message:
-    """A received line (without its limit checked: the reader cut it at MAX_LINE) as a Message."""
+def decode(raw: bytes, verbs: dict[str, tuple[int, str]] = VERBS) -> Message:
+    """A received line (without its limit checked: the reader cut it at MAX_LINE) as a Message of
+    `verbs` (a server's lobby adds its own verbs to these: tui.core.server.protocol)."""
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -83,9 +84,9 @@ def decode(raw: bytes) -> Message:
     if not line.isprintable():
         raise ProtocolError("a message with control characters")
     verb, _, rest = line.partition(" ")
-    if verb not in VERBS:
+    if verb not in verbs:
         raise ProtocolError(f"unknown message {quote(verb)}")
-    count, text_kind = VERBS[verb]
+    count, text_kind = verbs[verb]
     pieces = rest.split(" ", count) if rest else []
     words = pieces[:count]
     text = pieces[count] if len(pieces) > count else ""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import socket
 
-from tui.core.net.protocol import MAX_LINE, Message, ProtocolError, RateLimit, decode, encode
+from tui.core.net.protocol import MAX_LINE, VERBS, Message, ProtocolError, RateLimit, decode, encode
 
 MAX_UNSENT = 1 << 20  # bytes queued for a peer that does not read: a watcher that stopped reading goes
 
@@ -21,8 +21,9 @@ class Closed(Exception):
 
 
 class Connection:
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, rate: RateLimit) -> None:
-        self.reader, self.writer, self.rate = reader, writer, rate
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, rate: RateLimit,
+                 verbs: dict[str, tuple[int, str]] = VERBS) -> None:
+        self.reader, self.writer, self.rate, self.verbs = reader, writer, rate, verbs
         peer = writer.get_extra_info("peername")
         known = isinstance(peer, tuple) and len(peer) >= 2
         self.address = str(peer[0]) if known else "?"  # what wrong codes and pending slots are counted by
@@ -45,7 +46,7 @@ class Connection:
             raise Closed(f"the connection was lost ({e.strerror or type(e).__name__})") from None
         if not self.rate.allow():
             raise ProtocolError("too many messages")
-        return decode(raw)
+        return decode(raw, self.verbs)
 
     def send(self, verb: str, *words: object, text: str = "") -> None:
         if self.closed:

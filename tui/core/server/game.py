@@ -1,0 +1,209 @@
+"""One game on the server: refereed by the server's own engine (tui.core.session), with clocks, every
+accepted move stored before anyone hears of it, watchers, and a save file when it ends.
+
+Textual-free and connection-free: `LiveGame` holds the players' names, not their connections; the
+lobby gives it a `send(name_or_None, verb, *words)` that reaches whoever is connected.
+"""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import sqlite3
+import time
+from pathlib import Path
+from typing import Callable
+
+from engines.base import InvalidOutput, quote
+from engines.savefile import outcome_result
+from tui.core.clock import GameClock, parse_clock
+from tui.core.net.protocol import VERSION, seat_word
+from tui.core.net.wire import Connection
+from tui.core.server.store import GameRow, Store
+from tui.core.session import Session
+from tui.core.specs import REMOTE
+from tui.core.storage import StorageError, save_game
+
+MAX_WATCHERS = 32
+RESTART_GRACE_S = 120.0  # after a restart, the clock waits this long at most for the player to move
+FLAG_SLACK_S = 0.02  # the flag is looked at just after the clock can have fallen
+
+
+def saves_folder(data: Path) -> Path:
+    return data / "games"
+
+
+def save_path(data: Path, game_id: int) -> Path:
+    return saves_folder(data) / f"{game_id}.txt"
+
+
+class LiveGame:
+    def __init__(self, row: GameRow, store: Store, data: Path, on_over: Callable[["LiveGame"], None], *,
+                 now: Callable[[], float] = time.monotonic) -> None:
+        self.row, self.store, self.data, self.on_over = row, store, data, on_over
+        self.names = (row.p1, row.p2)
+        self.watchers: set[Connection] = set()
+        self.players: list[Connection | None] = [None, None]  # the connections of the seats, when there
+        stored = store.moves(row.id)
+        spec = parse_clock(row.clock)
+        left = stored[-1].left if stored else None
+        self.session = Session(row.game, [REMOTE, REMOTE], row.seed, moves=[m.text for m in stored],
+                               clock=GameClock(spec, (True, True), left, now=now))
+        self._timer: asyncio.TimerHandle | None = None
+        self._grace: asyncio.TimerHandle | None = None
+        self.over = False
+
+    # ------------------------------------------------------------------ clocks
+
+    def start(self, restored: bool) -> None:
+        """Run the clock (a game restored after a restart waits for its player to move, a while)."""
+        if self.session.is_over():  # ended by a move stored just before a crash: finish it now
+            self._finish()
+            return
+        if restored and self.players[self.session.to_move()] is None:
+            self.session.clock_held = True
+            self.session.sync_clock()
+            self._grace = asyncio.get_running_loop().call_later(RESTART_GRACE_S, self.release)
+        self._arm()
+
+    def release(self) -> None:
+        """The clock held after a restart runs again (the player to move is back, or waited long enough)."""
+        if self._grace is not None:
+            self._grace.cancel()
+            self._grace = None
+        if self.session.clock_held and not self.over:
+            self.session.clock_held = False
+            self.session.sync_clock()
+            self._send_clocks()
+            self._arm()
+
+    def _arm(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        clock = self.session.clock
+        if self.over or clock is None or clock.running is None:
+            return
+        self._timer = asyncio.get_running_loop().call_later(clock.left(clock.running) + FLAG_SLACK_S, self._flag)
+
+    def _flag(self) -> None:
+        self._timer = None
+        if self.over:
+            return
+        if self.session.check_flag() is not None:
+            self._finish()
+        else:
+            self._arm()
+
+    def stop(self) -> None:
+        for handle in (self._timer, self._grace):
+            if handle is not None:
+                handle.cancel()
+        self._timer = self._grace = None
+
+    # ------------------------------------------------------------------ connections
+
+    def seat_of(self, name: str) -> int | None:
+        return self.names.index(name) if name in self.names else None
+
+    def attach(self, conn: Connection, seat: int | None) -> None:
+        """A player (seat) or a watcher (None) is here: START, then the game as a host sends it."""
+        role = "watch" if seat is None else "play"
+        if seat is None:
+            self.watchers.add(conn)
+        else:
+            old = self.players[seat]
+            if old is not None and old is not conn:
+                old.bye("replaced by a new connection")
+            self.players[seat] = conn
+            if self.session.clock_held and seat == self.session.to_move():
+                self.release()
+        s = self.session
+        conn.send("START", self.row.id, role)
+        conn.send("WELCOME", VERSION, role, seat_word(seat), s.game_id, s.seed, self.row.clock, s.ply)
+        for number, text in enumerate(s.notation, 1):
+            conn.send("MOVE", number, text=text)
+        conn.last_clock = None
+        self._send_clock(conn)
+
+    def detach(self, conn: Connection) -> None:
+        self.watchers.discard(conn)
+        for seat in (0, 1):
+            if self.players[seat] is conn:
+                self.players[seat] = None
+
+    def _all(self) -> list[Connection]:
+        return [c for c in self.players if c is not None] + list(self.watchers)
+
+    def _send_clock(self, conn: Connection) -> None:
+        clock = self.session.clock
+        words = (*clock.left_words(), seat_word(clock.running))
+        if words != conn.last_clock:
+            conn.last_clock = words
+            conn.send("CLOCK", *words)
+
+    def _send_clocks(self) -> None:
+        for conn in self._all():
+            self._send_clock(conn)
+
+    # ------------------------------------------------------------------ moves
+
+    def move(self, seat: int, number: int, text: str) -> str | None:
+        """A player's move: played, stored, then sent to everyone; or the reason it was refused."""
+        s = self.session
+        if self.over or s.is_over():
+            return "the game is over"
+        if number != s.ply + 1:
+            return f"move {number} is not the next one ({s.ply + 1})"
+        if s.to_move() != seat:
+            return "it is not your turn"
+        clock = s.clock
+        before = ((clock.left(0), clock.left(1)), clock.running)
+        try:
+            played = s.play(text)
+        except InvalidOutput as e:
+            if s.forced is not None:  # the time was up when the move came
+                self._finish()
+                return "the time is up"
+            return f"illegal move {quote(text)}: {e}"
+        try:
+            self.store.add_move(self.row.id, s.ply, played.text, (clock.left(0), clock.left(1)))
+        except sqlite3.Error:  # never acknowledge a move that a restart would lose
+            s.take_back_to(s.ply - 1)
+            clock.set(*before)
+            return "the server cannot store moves now: try again later"
+        for conn in self._all():
+            conn.send("MOVE", s.ply, text=played.text)
+        if s.is_over():
+            self._finish()
+        else:
+            self._send_clocks()
+            self._arm()
+        return None
+
+    # ------------------------------------------------------------------ the end
+
+    def _finish(self) -> None:
+        """Save the game, store its end and ratings, tell everyone; the lobby forgets it (on_over)."""
+        if self.over:
+            return
+        self.over = True
+        self.stop()
+        s = self.session
+        result, reason = outcome_result(s.outcome())
+        saved = s.to_saved()
+        saved = dataclasses.replace(saved, players=self.names, extra={
+            **saved.extra, "server_game": str(self.row.id), "rated": "yes" if self.row.rated else "no"})
+        try:
+            save_game(save_path(self.data, self.row.id), saved, s.game)
+        except StorageError:
+            pass  # the moves and result stay in the database: the ending is not lost, only the file
+        try:
+            self.store.finish(self.row, result, reason)
+        except sqlite3.Error:
+            pass  # stays in progress in the database: a restart replays the moves and ends it again
+        for conn in self._all():
+            if s.forced is not None:
+                conn.send("END", result, reason)
+            self._send_clock(conn)
+            conn.send("OVER", self.row.id, result, reason)
+        self.on_over(self)

@@ -1,0 +1,199 @@
+"""What the server keeps: one SQLite database in its data folder (players, games, every move, ratings).
+
+A move is committed (WAL, synchronous=FULL: on disk, not in a cache) before any connection hears of
+it, so a server killed at any moment, even by SIGKILL, restarts with every move it acknowledged.  A
+game's end, its ratings and the players' standings change in one transaction.  Resume tokens are kept
+as their SHA-256 only: the database alone does not let anyone play as someone else.
+
+Pure storage: no networking, no asyncio.  Names and words stored here were checked by the protocol.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import hmac
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from tui.core.league.ratings import MODEL  # the league's model and defaults: the same numbers
+
+DB_NAME = "server.sqlite3"
+MAX_PLAYERS = 100_000  # names ever claimed: a flood of new names cannot fill the disk
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS players (
+    name TEXT PRIMARY KEY, token_hash TEXT NOT NULL, created TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY, game TEXT NOT NULL, seed INTEGER NOT NULL, clock TEXT NOT NULL,
+    rated INTEGER NOT NULL, p1 TEXT NOT NULL, p2 TEXT NOT NULL, result TEXT NOT NULL DEFAULT '*',
+    reason TEXT NOT NULL DEFAULT '', started TEXT NOT NULL, ended TEXT);
+CREATE TABLE IF NOT EXISTS moves (
+    game_id INTEGER NOT NULL, ply INTEGER NOT NULL, text TEXT NOT NULL,
+    left1 REAL NOT NULL, left2 REAL NOT NULL, PRIMARY KEY (game_id, ply));
+CREATE TABLE IF NOT EXISTS ratings (
+    game TEXT NOT NULL, name TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL,
+    wins INTEGER NOT NULL DEFAULT 0, draws INTEGER NOT NULL DEFAULT 0, losses INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game, name));
+"""
+
+
+class StoreError(Exception):
+    """The database cannot be used (the message says why, in one line)."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    game: str
+    seed: int
+    clock: str
+    rated: bool
+    p1: str
+    p2: str
+    result: str = "*"
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    text: str
+    left: tuple[float, float]  # both clocks just after the move (its increment included)
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    game: str
+    name: str
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def rating(self) -> float:
+        """openskill's ordinal, as the league shows it: the skill the player has almost surely."""
+        return self.mu - 3 * self.sigma
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+
+
+class Store:
+    def __init__(self, folder: Path) -> None:
+        try:
+            self.db = sqlite3.connect(folder / DB_NAME, isolation_level=None)  # transactions are explicit
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.executescript(SCHEMA)
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot open the database in {folder}: {e}") from None
+
+    def close(self) -> None:
+        self.db.close()
+
+    def _write(self, *statements: tuple[str, tuple]) -> sqlite3.Cursor:
+        """Run statements in one transaction, committed (durably) before returning."""
+        cur = self.db.cursor()
+        cur.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, args in statements:
+                cur.execute(sql, args)
+            cur.execute("COMMIT")
+        except BaseException:
+            cur.execute("ROLLBACK")
+            raise
+        return cur
+
+    # ------------------------------------------------------------------ players
+
+    def claim(self, name: str, token: str) -> bool:
+        """Give a new name to the holder of `token`; False when the name is taken (any case) or the
+        table is full."""
+        taken = self.db.execute("SELECT 1 FROM players WHERE name = ? COLLATE NOCASE", (name,)).fetchone()
+        if taken or self.db.execute("SELECT COUNT(*) FROM players").fetchone()[0] >= MAX_PLAYERS:
+            return False
+        self._write(("INSERT INTO players VALUES (?, ?, ?)", (name, token_hash(token), _now())))
+        return True
+
+    def name_of(self, token: str) -> str | None:
+        """The name `token` was given to, compared in constant time (None: no such token)."""
+        row = self.db.execute("SELECT name, token_hash FROM players WHERE token_hash = ?",
+                              (token_hash(token),)).fetchone()
+        if row is None or not hmac.compare_digest(row[1], token_hash(token)):
+            return None
+        return row[0]
+
+    # ------------------------------------------------------------------ games and moves
+
+    def new_game(self, game: str, seed: int, clock: str, rated: bool, p1: str, p2: str) -> GameRow:
+        cur = self._write(("INSERT INTO games (game, seed, clock, rated, p1, p2, started) VALUES (?,?,?,?,?,?,?)",
+                           (game, seed, clock, int(rated), p1, p2, _now())))
+        return GameRow(cur.lastrowid, game, seed, clock, rated, p1, p2)
+
+    def add_move(self, game_id: int, ply: int, text: str, left: tuple[float, float]) -> None:
+        self._write(("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", (game_id, ply, text, left[0], left[1])))
+
+    def moves(self, game_id: int) -> list[MoveRow]:
+        rows = self.db.execute("SELECT text, left1, left2 FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))
+        return [MoveRow(t, (a, b)) for t, a, b in rows]
+
+    def live_games(self) -> list[GameRow]:
+        return [self._game(r) for r in self.db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE result = '*' "
+                                                        "ORDER BY id")]
+
+    def game(self, game_id: int) -> GameRow | None:
+        row = self.db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else self._game(row)
+
+    def finished(self, name: str | None, limit: int) -> list[GameRow]:
+        """The last finished games, of `name` when given, newest first."""
+        where, args = "result != '*'", ()
+        if name is not None:
+            where, args = where + " AND (p1 = ? OR p2 = ?)", (name, name)
+        rows = self.db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id DESC LIMIT ?",
+                               (*args, limit))
+        return [self._game(r) for r in rows]
+
+    @staticmethod
+    def _game(r: tuple) -> GameRow:
+        return GameRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7], r[8])
+
+    def finish(self, row: GameRow, result: str, reason: str) -> None:
+        """End a game; a rated one moves both players' ratings, in the same transaction."""
+        statements = [("UPDATE games SET result = ?, reason = ?, ended = ? WHERE id = ? AND result = '*'",
+                       (result, reason, _now(), row.id))]
+        if row.rated and result in ("1-0", "0-1", "1/2-1/2"):
+            a, b = self.rating(row.game, row.p1), self.rating(row.game, row.p2)
+            ranks = {"1-0": [0, 1], "0-1": [1, 0]}.get(result, [0, 0])
+            [[ra], [rb]] = MODEL.rate([[MODEL.rating(mu=a.mu, sigma=a.sigma)],
+                                       [MODEL.rating(mu=b.mu, sigma=b.sigma)]], ranks=ranks)
+            for name, new, rank, other in ((row.p1, ra, ranks[0], ranks[1]), (row.p2, rb, ranks[1], ranks[0])):
+                col = "draws" if rank == other else "wins" if rank < other else "losses"
+                statements.append((
+                    f"INSERT INTO ratings (game, name, mu, sigma, {col}) VALUES (?, ?, ?, ?, 1) "
+                    f"ON CONFLICT (game, name) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+                    f"{col} = {col} + 1", (row.game, name, new.mu, new.sigma)))
+        self._write(*statements)
+
+    # ------------------------------------------------------------------ ratings
+
+    def rating(self, game: str, name: str) -> RatingRow:
+        row = self.db.execute("SELECT mu, sigma, wins + draws + losses FROM ratings WHERE game = ? AND name = ?",
+                              (game, name)).fetchone()
+        if row is None:
+            fresh = MODEL.rating()
+            return RatingRow(game, name, fresh.mu, fresh.sigma, 0)
+        return RatingRow(game, name, row[0], row[1], row[2])
+
+    def ratings(self, game: str, limit: int) -> list[RatingRow]:
+        rows = self.db.execute("SELECT name, mu, sigma, wins + draws + losses FROM ratings WHERE game = ? "
+                               "ORDER BY mu - 3 * sigma DESC LIMIT ?", (game, limit))
+        return [RatingRow(game, n, mu, s, g) for n, mu, s, g in rows]
+
+
+_GAME_COLUMNS = "id, game, seed, clock, rated, p1, p2, result, reason"

@@ -1,0 +1,223 @@
+"""`termarena online`: the lobby of a server (seeks, games to watch, ratings, history), and its games
+played on the same screen as `join` (NetGameScreen over the client's link: the server referees).
+
+A command line at the bottom (`seek c4 5+3`, `accept 3`, `watch 2`, `ratings c4`, `history`, `fetch 7`,
+`players`, `games`, `cancel`); enter on a row of the table does what fits it (accept a seek, watch a
+game, download a finished one).  Everything the server sends is shown as plain text (tui.plain).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Input, Static
+
+from engines.base import EngineError
+from engines.savefile import parse
+from tui.core.clock import GameClock
+from tui.core.net import NetPlan
+from tui.core.net import events as ev
+from tui.core.server import client as online
+from tui.core.session import Session
+from tui.core.specs import REMOTE, PlayerSpec
+from tui.core.storage import StorageError, safe_path, save_game
+from tui.plain import plain
+from tui.screens.arena import ArenaPage
+from tui.screens.net_game import NetGameScreen
+from tui.widgets.footer import GameFooter
+
+COLUMNS = {
+    "seeks": ("seek", "player", "game", "clock", "rated"),
+    "players": ("player", "in game"),
+    "games": ("game id", "game", "clock", "rated", "player 1", "player 2", "result", "reason"),
+    "history": ("game id", "game", "clock", "rated", "player 1", "player 2", "result", "reason"),
+    "ratings": ("game", "player", "rating", "mu", "sigma", "games"),
+}
+HELP = ("seek GAME CLOCK [casual] · accept ID · cancel · watch ID · games · players · "
+        "ratings GAME · history [NAME] · fetch ID")
+
+
+class OnlineGameScreen(NetGameScreen):
+    """A server game: escape goes back to the lobby once it is over, or at once for a watcher."""
+
+    BINDINGS = [Binding("escape", "lobby", "lobby")]
+
+    def action_lobby(self) -> None:
+        if self.session.has_human and not self.session.is_over():
+            self.say("The game goes on: your clock runs (it ends when it is over)", error=True)
+            return
+        self.dismiss()
+
+    def _after_game_over(self, choice: str | None) -> None:
+        if choice in ("new", "quit"):
+            self.dismiss()
+            return
+        super()._after_game_over(choice)
+
+
+class LobbyScreen(ArenaPage, Screen):
+    BINDINGS = [Binding("f5", "refresh", "seeks"), Binding("ctrl+q", "app.quit", "quit")]
+
+    def __init__(self, plan: NetPlan, config: Path) -> None:
+        super().__init__()
+        self.plan = plan
+        self.client = online.OnlineClient(plan.address, plan.port, plan.code, self.server_event, config)
+        self.kind = "seeks"
+        self.rows: list[tuple[str, ...]] = []
+        self.offers: dict[str, tuple[str, ...]] = {}
+        self.game: OnlineGameScreen | None = None
+        self.role = "play"
+        self.logged_in = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby"):
+            yield Static(plain(f"termarena online · {self.plan.address}:{self.plan.port}"), id="lobby-title")
+            yield Static(plain("Connecting…"), id="lobby-status")
+            yield DataTable(id="lobby-table", cursor_type="row")
+            yield Static(plain(HELP), id="lobby-help")
+            yield Input(placeholder="seek c4 5+3", id="lobby-command")
+        yield GameFooter()
+
+    def on_mount(self) -> None:
+        self._show_rows()
+        self.run_worker(self.client.run(), group="online", exit_on_error=False)
+
+    def on_unmount(self) -> None:
+        self.client.shutdown()
+
+    def say(self, text: str) -> None:
+        self.query_one("#lobby-status", Static).update(plain(text))
+
+    # ------------------------------------------------------------------ the table
+
+    def _show_rows(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        table.add_columns(*COLUMNS[self.kind])
+        rows = list(self.offers.values()) if self.kind == "seeks" else self.rows
+        for row in rows:
+            table.add_row(*(plain(word) for word in row))
+
+    def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
+        rows = list(self.offers.values()) if self.kind == "seeks" else self.rows
+        if not 0 <= message.cursor_row < len(rows):
+            return
+        row = rows[message.cursor_row]
+        action = {"seeks": "accept", "games": "watch", "history": "fetch"}.get(self.kind)
+        if action:
+            self.command(f"{action} {row[0]}")
+
+    def action_refresh(self) -> None:
+        self.command("seeks")
+
+    # ------------------------------------------------------------------ commands
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        message.input.value = ""
+        self.command(message.value)
+
+    def command(self, line: str) -> None:
+        words = line.split()
+        if not words:
+            return
+        verb, args = words[0].lower(), words[1:]
+        c = self.client
+        sent = True
+        if verb == "seek" and len(args) in (2, 3):
+            sent = c.request("SEEK", args[0], args[1], "casual" if args[2:] == ["casual"] else "rated")
+        elif verb in ("accept", "watch", "fetch") and len(args) == 1 and args[0].isdigit():
+            sent = c.request(verb.upper(), args[0])
+        elif verb == "cancel" and not args:
+            sent = c.request("CANCEL")
+        elif verb in ("seeks", "players", "games") and not args:
+            self.kind = verb
+            sent = c.list(verb)
+        elif verb == "ratings" and len(args) == 1:
+            self.kind = verb
+            sent = c.list(verb, args[0])
+        elif verb == "history" and len(args) <= 1:
+            self.kind = verb
+            sent = c.list(verb, args[0] if args else c.name)
+        else:
+            self.say(f"Unknown command: {line[:60]} ({HELP})")
+            return
+        if not sent:
+            self.say("Not connected: try again in a moment")
+        else:
+            self._show_rows()
+
+    # ------------------------------------------------------------------ what the server sends
+
+    def server_event(self, event: object) -> None:
+        if self.game is not None and not isinstance(event, (online.Over, online.Said, online.Offered,
+                                                            online.Withdrawn, online.Listed, online.Downloaded)):
+            self.game.net_event(event)
+            if not isinstance(event, ev.Lost):
+                return
+        match event:
+            case online.Pinned(fingerprint=fp, new=True):
+                self.say(f"New server: its certificate {fp} is now pinned (ask its owner whether it is theirs)")
+            case online.InLobby(name=name):
+                self.logged_in = True
+                self.say(f"In the lobby as {name}. {HELP}")
+                self.command("seeks")
+            case online.Offered(words=words):
+                self.offers[words[0]] = words
+                if self.kind == "seeks":
+                    self._show_rows()
+            case online.Withdrawn(seek_id=seek_id):
+                self.offers.pop(seek_id, None)
+                if self.kind == "seeks":
+                    self._show_rows()
+            case online.Listed(kind=kind, rows=rows):
+                if kind == "seeks":
+                    self.offers = {row[0]: row for row in rows}
+                else:
+                    self.rows = list(rows)
+                if kind == self.kind:
+                    self._show_rows()
+            case online.Said(text=text):
+                self.say(f"The server says: {text}")
+            case online.Started(role=role):
+                self.role = role
+            case ev.Welcome():
+                self._open_game(event)
+            case online.Over(game_id=game_id, result=result, reason=reason):
+                self.say(f"Game {game_id} is over: {result} ({reason})")
+            case online.Downloaded(game_id=game_id, text=text):
+                self._keep(game_id, text)
+            case ev.Lost(reason=reason, retrying=retrying):
+                if not self.logged_in and not retrying:  # never got in: say why on the command line
+                    self.app.exit_line = f"termarena: {reason}"
+                    self.app.exit(return_code=1)
+                    return
+                self.say(f"Connection: {reason}")
+
+    def _open_game(self, event: ev.Welcome) -> None:
+        specs = [PlayerSpec("human") if event.seat == seat else REMOTE for seat in (0, 1)]
+        clock = GameClock(event.clock, (True, True), now=self.app.clock_now) if event.clock is not None else None
+        try:
+            session = Session(event.game, specs, event.seed, clock=clock)
+        except EngineError as e:
+            self.say(f"This game cannot be shown here: {e}")
+            return
+        self.game = OnlineGameScreen(session, self.app.ai, self.client)
+        self.app.push_screen(self.game, lambda _: self._game_left())
+
+    def _game_left(self) -> None:
+        self.game = None
+        self.command("seeks")
+
+    def _keep(self, game_id: int, text: str) -> None:
+        """A downloaded game, checked like any save file, into the saves folder."""
+        try:
+            saved, final = parse(text)
+            path = safe_path(self.arena.saves_folder, f"online-{game_id}.txt")
+            save_game(path, saved, final)
+        except (EngineError, StorageError, ValueError) as e:
+            self.say(f"Game {game_id} was not kept: {e}")
+            return
+        self.say(f"Game {game_id} saved as {path.name} (ctrl+o in a game, or termarena replay)")
