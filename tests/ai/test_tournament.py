@@ -110,4 +110,4 @@ def test_a_referee_result_is_json_as_the_spec_writes_it():
                                                                       output="x", cause="wrong action"))
     assert json.dumps(r.to_json()) == (
         '{"game": "connect4", "seed": 7, "winner": 0, "scores": [10, 0], "reason": "invalid", "turns": 1, '
-        '"moves": ["x"], "error": "seat 1 (cmd:b): sent \'x\': wrong action", "seats": ["ai:1", "cmd:b"]}')
+        '"moves": ["x"], "error": "p2 (cmd:b): sent \'x\': wrong action", "seats": ["ai:1", "cmd:b"]}')

@@ -44,7 +44,7 @@ def rendered(renderable) -> str:
 @FAST
 @given(st.integers(0, 1), outside)
 def test_referee_v_prints_a_stderr_line_escaped_and_as_it_is(seat, line):
-    assert rendered(stderr_line(seat, line)) == f"seat {seat}: {visible(line)}\n"
+    assert rendered(stderr_line(seat, line)) == f"p{seat + 1}: {visible(line)}\n"
 
 
 @FAST
