@@ -26,7 +26,6 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from engines.base import EngineError, quote
-from engines.visible import visible
 from engines.savefile import SavedGame, dump
 from engines.visible import visible
 from tui.commands import GameCommands
@@ -41,7 +40,7 @@ from tui.screens.picker import PickerScreen
 from tui.screens.setup import SetupScreen
 from tui.core.session import Session
 from tui.core.net import NetPlan  # light: the networking itself is imported when a network game begins
-from tui.core.specs import DEFAULT_LEVEL, REMOTE, PlayerSpec, SpecError, parse_spec
+from tui.core.specs import DEFAULT_LEVEL, PlayerSpec, SpecError, parse_spec
 from tui.core.settings import Settings, load_settings, save_settings, settings_path
 from tui.core.storage import StorageError, load_game, remove_stale_temps, saves_dir
 from tui.screens.settings import SettingsScreen
@@ -102,9 +101,7 @@ class TermArenaApp(App):
         self.clock_spec = clock  # --clock: every new game of this app gets it (human seats only)
         self.clock_now = clock_now  # the clocks' time source (tests pass a fake one)
         self.net_plan = net  # host, join or watch a network game instead of the picker
-        self.net_link = None  # its NetHost or NetClient
-        self._net_screen = None
-        self.net_error: str | None = None  # why join or watch could not get in
+        self.network = None  # its tui.network.NetworkPlay once it starts
         self.exit_line: str | None = None  # one line run_app prints on stderr once the terminal is back
         self._terminal: Terminal | None = None  # the terminal the app draws on (None: headless, served)
         self.compile_ahead = None  # its ai.compile_ahead.CompileAhead while it runs
@@ -191,8 +188,8 @@ class TermArenaApp(App):
         processes, the autosave thread (what is pending is written first).  The one place the app ends
         them, whatever ended it: a signal, quit (through unmount), `run_app` after an app that died.
         Safe to call again (unmount calls it after a signal did: a search started meanwhile ends too)."""
-        if self.net_link is not None:
-            self.net_link.close()
+        if self.network is not None:
+            self.network.close()
         if self.compile_ahead is not None:
             self.compile_ahead.close()
         self.ai.close()
@@ -408,71 +405,24 @@ class TermArenaApp(App):
     # ------------------------------------------------------------------ network games
 
     def _start_network(self, plan: NetPlan) -> None:
-        from tui.core.net.client import NetClient
-        from tui.core.net.host import NetHost
+        from tui.network import NetworkPlay
 
-        if plan.mode == "online":  # a server's lobby: its screen owns the connection and opens the games
-            from tui.core.settings import config_dir
-            from tui.screens.lobby import LobbyScreen
+        self.network = NetworkPlay(self, plan)
+        self.network.start()
 
-            self.push_screen(LobbyScreen(plan, config_dir()))
-            return
-        if plan.mode == "host":
-            specs = [PlayerSpec("human"), REMOTE] if plan.seat == 0 else [REMOTE, PlayerSpec("human")]
-            try:
-                session = Session(plan.game, specs, plan.seed, clock=self._clock_for(specs, None))
-            except EngineError as e:
-                self.exit_line = f"termarena: {e}"
-                self.exit(return_code=2)
-                return
-            self.net_link = NetHost(session, plan.seat, plan.code, self._net_event)
-            self._show_net_game(session)
-            self.run_worker(self._listen(plan), group="net", exit_on_error=False)
-        else:
-            self._show(ConnectingScreen(f"{plan.address}:{plan.port}"))
-            self.net_link = NetClient(plan.address, plan.port, plan.role, plan.code, self._net_event)
-            self.run_worker(self.net_link.run(), group="net", exit_on_error=False)
+    @property
+    def net_link(self):
+        """The network game's NetHost or NetClient (None without one)."""
+        return None if self.network is None else self.network.link
 
-    async def _listen(self, plan: NetPlan) -> None:
-        try:
-            port = await self.net_link.start(plan.address, plan.port)
-        except OSError as e:
-            self.exit_line = f"termarena: cannot listen on {plan.address}:{plan.port}: {e.strerror or e}"
-            self.exit(return_code=1)
-            return
-        where = "ADDRESS" if plan.address in ("0.0.0.0", "::", "") else plan.address
-        self._net_screen.say(f"The other player runs: termarena join {where}:{port} --password {plan.code}")
-        self._net_screen._show_thinking()
+    @property
+    def _net_screen(self):
+        return None if self.network is None else self.network.screen
 
-    def _show_net_game(self, session: Session) -> None:
-        from tui.screens.net_game import NetGameScreen
-
-        self._net_screen = NetGameScreen(session, self.ai, self.net_link)
-        self._show(self._net_screen)
-
-    def _net_event(self, event) -> None:
-        """Events of the network link: the first welcome opens the game, the rest go to its screen."""
-        from tui.core.net.events import Lost, Welcome
-
-        if self._net_screen is not None:
-            self._net_screen.net_event(event)
-        elif isinstance(event, Welcome):
-            human = PlayerSpec("human")
-            specs = [human if event.seat == seat else REMOTE for seat in (0, 1)]
-            clocked = (True, True)
-            clock = GameClock(event.clock, clocked, now=self.clock_now) if event.clock is not None else None
-            try:
-                session = Session(event.game, specs, event.seed, clock=clock)
-            except EngineError as e:
-                self.net_link.close(f"cannot start the game: {e}")
-                self.exit_line = f"termarena: the host's game cannot start here: {e}"
-                self.exit(return_code=1)
-                return
-            self._show_net_game(session)
-        elif isinstance(event, Lost):  # never got in: say why on the command line
-            self.net_error = event.reason
-            self.exit_line = f"termarena: {event.reason}"
-            self.exit(return_code=1)
+    @property
+    def net_error(self) -> str | None:
+        """Why join or watch could not get in."""
+        return None if self.network is None else self.network.error
 
     # ------------------------------------------------------------------ saved games
 
