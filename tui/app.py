@@ -312,10 +312,15 @@ class TermArenaApp(App):
         yield SystemCommand("Settings", "Theme, board style, colours, a new game's opponent, clock, autosave",
                             self.action_settings)
         other_style = "unicode" if self.settings.board_style == "ascii" else "ascii"
-        yield SystemCommand(f"Board style: {other_style}", "ASCII boards for terminals without box-drawing glyphs",
+        # each command says what it switches to (the style or palette in use is the other one)
+        style_words = {"ascii": "ASCII everywhere, for terminals without box-drawing glyphs",
+                       "unicode": "box-drawing lines and round pieces (the style in use is ASCII)"}
+        yield SystemCommand(f"Board style: {other_style}", style_words[other_style],
                             lambda: self.change_settings(replace(self.settings, board_style=other_style)))
         other_palette = "standard" if self.settings.palette == "colour-blind" else "colour-blind"
-        yield SystemCommand(f"Colours: {other_palette}", "a palette that red-green colour blindness keeps apart",
+        palette_words = {"colour-blind": "colours that red-green colour blindness keeps apart",
+                         "standard": "the games' own colours (the palette in use is colour-blind)"}
+        yield SystemCommand(f"Colours: {other_palette}", palette_words[other_palette],
                             lambda: self.change_settings(replace(self.settings, palette=other_palette)))
 
     # ------------------------------------------------------------------ moving between screens
@@ -560,10 +565,7 @@ class TermArenaApp(App):
                 if yes:
                     self.exit()
 
-            question = "Quit the game in progress?"
-            if self.autosaver is not None:
-                question += " It is autosaved: `termarena` offers to resume it next time."
-            self.push_screen(ConfirmScreen(question), answer)
+            self.push_screen(ConfirmScreen(screen.quit_question(self.autosaver is not None)), answer)
             return
         if isinstance(screen, ConfirmScreen):
             return

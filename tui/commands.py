@@ -37,7 +37,8 @@ class GameCommands(Provider):
             seen.add(action)
             if screen.check_action(action, ()) is not True:
                 continue
-            out.append((COMMANDS[action], b.tooltip or b.description, action))
+            example = getattr(screen.board_cls, "move_example", "") or "the move a bot would print"
+            out.append((COMMANDS[action], (b.tooltip or b.description).format(example=example), action))
         return out
 
     def _run(self, action: str):
@@ -46,11 +47,11 @@ class GameCommands(Provider):
 
     async def discover(self) -> Hits:
         for name, help_text, action in self._available():
-            yield DiscoveryHit(name, self._run(action), help=help_text.format(example="a move"))
+            yield DiscoveryHit(name, self._run(action), help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for name, help_text, action in self._available():
             score = matcher.match(name)
             if score > 0:
-                yield Hit(score, matcher.highlight(name), self._run(action), help=help_text.format(example="a move"))
+                yield Hit(score, matcher.highlight(name), self._run(action), help=help_text)

@@ -32,6 +32,7 @@ from tui.widgets.analysis_panel import AnalysisPanel
 from tui.widgets.bot_log import BotLog
 from tui.widgets.layout import board_with_side
 from tui.widgets.move_list import MoveList
+from tui.widgets.refused import refused_action
 from tui.widgets.status import MessageLine, StatusPanel, ThinkingLine
 
 TICK_S = 0.05
@@ -75,6 +76,8 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         Binding("n", "new_game('shown')", "new game", id="game.new_game_over"),  # in the footer once over
         Binding("n", "new_game", "new game", show=False, id="game.new_game",
                 tooltip="new game (asks first while a game runs)"),
+        Binding("g", "game_over", "result", id="game.game_over",  # in the footer once over
+                tooltip="the game-over panel again: the result, save, replay, chart of the game just played"),
         # not in the footer (no room at 80 columns); the help screen lists them
         Binding("ctrl+s", "save", "save", show=False, id="game.save",
                 tooltip="save the game to a file of the save folder (asks a name)"),
@@ -425,7 +428,7 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         elif choice == "undo":
             self.action_undo()
         elif choice == "save":
-            self.action_save()
+            self.action_save(then=self.action_game_over)  # back to the panel: replay and chart are there
         elif choice in ("replay", "chart"):
             self.arena.show_replay(self.session.to_saved(), "of this game", chart=choice == "chart")
         elif choice == "quit":
@@ -451,13 +454,59 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
             return session.has_bot
         if action == "retry_ai":
             return self._ai_failed is not None and self.ai.search is None
+        if action == "game_over":
+            return session.is_over()
         return True
 
+    def quit_question(self, autosaved: bool) -> str:
+        """What quitting now does to this game, asked before it does it."""
+        question = "Quit the game in progress?"
+        if autosaved:
+            question += " It is autosaved: termarena without arguments offers to resume it next time."
+        return question
+
     def on_key(self, event: Key) -> None:
-        # Undo is hidden against a bot, so its key would do nothing silently: say why instead.
-        if event.key in ("u", "ctrl+z") and self.session.has_bot:
+        # A key of this screen that is hidden or dimmed now would do nothing silently: say why instead.
+        refused = refused_action(self, event.key)
+        if refused is not None:
             event.stop()
-            self.say(self.session.undo_refusal() or "", error=True)
+            self.say(self.key_refusal(*refused), error=True)
+
+    def on_board_refused(self, message: Board.Refused) -> None:
+        message.stop()
+        self.say(message.why or self.why_no_move(), error=True)
+
+    def why_no_move(self) -> str:
+        """Why no move can be made now, in one line (the network screen adds its own reasons)."""
+        session = self.session
+        if session.is_over():
+            return "The game is over: g shows the result, n sets up a new game"
+        if not session.has_human:
+            return "No human plays in this game: you are watching"
+        if self.ai.search is not None and self.ai.search.purpose == "hint":
+            return "Wait: the hint is still thinking"
+        return f"Not your turn: {self.board_cls.side_names[session.to_move()]} is to move"
+
+    def key_refusal(self, action: str, parameters: tuple[object, ...]) -> str:
+        """Why a key of this screen does nothing now, in one line."""
+        session = self.session
+        if action == "undo":
+            return session.undo_refusal() or "nothing to undo"
+        if action == "redo":
+            return "nothing to redo"
+        if action == "hint":
+            if session.is_over():
+                return "The game is over: no hint to give"
+            return "Hints are for a human player" if not session.has_human else self.why_no_move()
+        if action == "type_move":
+            return self.why_no_move()
+        if action == "toggle_log":
+            return "No external bot plays in this game: there is no bot log"
+        if action == "retry_ai":
+            return "The AI has not failed: nothing to retry"
+        if action == "game_over":
+            return "The game is not over yet"
+        return "Not available now"
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.session, self.board_cls, self.BINDINGS))
@@ -487,7 +536,8 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         self._position_changed()
 
     def action_hint(self) -> None:
-        if not self.session.human_to_move() or self.ai.search is not None:
+        if not self.session.human_to_move() or self.ai.search is not None:  # the palette runs it unchecked
+            self.say(self.key_refusal("hint", ()), error=True)
             return
         try:
             self.ai.start(self.session, HINT_LEVEL, "hint")
@@ -512,7 +562,7 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
 
         self.app.push_screen(MovePrompt(self.board_cls.move_example), typed)
 
-    def action_save(self) -> None:
+    def action_save(self, _shown: str = "", then=None) -> None:
         from tui.screens.save import SaveScreen
         from tui.core.storage import default_name, save_game
 
@@ -524,6 +574,8 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         def saved(path) -> None:
             if path is not None:
                 self.say(f"Saved to {path}")
+            if then is not None:
+                then()
 
         self.app.push_screen(SaveScreen(folder, default_name(self.session.game_id), write), saved)
 
@@ -533,6 +585,15 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
     def action_retry_ai(self) -> None:
         if self._ai_failed is not None and self.session.kind(self.session.to_move()) == "ai":
             self._start_ai()
+        else:
+            self.say(self.key_refusal("retry_ai", ()), error=True)
+
+    def action_game_over(self) -> None:
+        if not self.session.is_over():
+            self.say(self.key_refusal("game_over", ()), error=True)
+            return
+        self._over_shown = False
+        self._show_game_over()
 
     def action_toggle_log(self) -> None:
         for log in self.query(BotLog):

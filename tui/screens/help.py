@@ -27,6 +27,7 @@ def format_key(key: str) -> str:
     return {"question_mark": "?", "colon": ":"}.get(key.strip(), key.strip())
 
 
+MOVE_ACTIONS = ("type_move", "hint", "undo", "redo")  # keys of a player, not of someone watching
 APP_ROWS = [("ctrl+p", "command palette: every command of this screen by name (new game, save, undo, hint…)"),
             ("ctrl+q", "quit (asks first while a game runs; the game is autosaved and offered next time)")]
 
@@ -60,12 +61,15 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Text(f"Keys: {self.session.cls.title}", style="bold"), classes="dialog-title")
             with VerticalScroll(id="help-body"):
                 ascii_style = self.app.settings.board_style == "ascii"
-                yield Static(key_table(self.board_cls.help_keys, ascii_style))
+                playing = self.session.has_human  # a watcher is offered no key that makes a move
+                if playing:
+                    yield Static(key_table(self.board_cls.help_keys, ascii_style))
                 for note in self.board_cls.help_notes:
                     yield Static(Text("• " + in_style(self.app, note), style="dim"))
                 yield Static(Text("\nEverywhere in a game", style="bold"))
                 example = self.board_cls.move_example or "the move a bot would print"
-                self.key_rows = binding_rows(self.bindings, example) + APP_ROWS
+                bindings = [b for b in self.bindings if playing or b.action.split("(")[0] not in MOVE_ACTIONS]
+                self.key_rows = binding_rows(bindings, example) + APP_ROWS
                 yield Static(key_table(self.key_rows, ascii_style), id="help-keys")
                 yield Static(Text("\n" + "\n".join(self.session_notes()), style="italic"))
             yield Static(Text(in_style(self.app, "↑ ↓ PgUp PgDn scroll · esc or ? closes this help"), style="dim"))

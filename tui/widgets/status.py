@@ -87,25 +87,58 @@ class StatusPanel(Static):
 class ThinkingLine(Static):
     """What the opponent is doing: the AI's progress (depth, nodes, eval) or a bot being waited for."""
 
-    def show(self, what: str, detail: str = "", frame: int = 0) -> None:
+    def show(self, what: str, detail: str = "", frame: int | None = 0, style: str = "cyan") -> None:
+        """`frame` None: no spinner (a state that waits on nothing turning, e.g. a lost connection)."""
         if not what:
             self.update("")
             self.display = False
             return
         self.display = True
         text = Text()
-        text.append(SPINNER[frame % len(SPINNER)] + " ", "bold cyan")
-        text.append(what, "cyan")
+        if frame is not None:
+            text.append(SPINNER[frame % len(SPINNER)] + " ", "bold cyan")
+        text.append(what, style)
         if detail:
             text.append("\n" + detail, "dim")
         self.update(text)
 
 
 class MessageLine(Static):
-    """The last message: a refused input with the referee's reason (red), or information."""
+    """The last message: a refused input with the referee's reason (red), or information.
+
+    Never cut: it wraps, and grows up to MAX_LINES; a message longer than that (a long referee reason in
+    a narrow panel) is shown whole in a notification as well, and the line says so where it stops."""
+
+    MAX_LINES = 12
+    DEFAULT_CSS = f"MessageLine {{ height: auto; max-height: {MAX_LINES}; }}"
+    FALLBACK_WIDTH = 25  # the side panel's text width at 80 columns, before the layout is known
+    MORE = "… (whole message in the notification)"
+
+    _said: tuple[str, bool] = ("", False)
 
     def say(self, text: str, error: bool = False) -> None:
+        self._said = (text, error)
+        if self._show() and self.is_attached:  # too long for the line: whole where it fits
+            self.app.notify(text, severity="error" if error else "information",
+                            timeout=max(10, len(text) // 15))
+
+    def on_resize(self) -> None:
+        self._show()
+
+    def _show(self) -> bool:
+        """Show the message; True when it does not fit and the line ends with MORE."""
+        text, error = self._said
         if not text:
             self.update("")
-            return
-        self.update(plain(text, style="bold red" if error else "green"))  # it may quote a bot, a file, a peer
+            return False
+        shown = plain(text, style="bold red" if error else "green")  # it may quote a bot, a file, a peer
+        width = self.content_region.width or self.FALLBACK_WIDTH
+        console = self.app.console if self.is_attached else None
+        if console is None or len(shown.wrap(console, width)) <= self.MAX_LINES:
+            self.update(shown)
+            return False
+        lines = shown.wrap(console, width)[: self.MAX_LINES - 2]
+        cut = Text("\n").join(lines)
+        cut.append("\n" + self.MORE, "dim")
+        self.update(cut)
+        return True

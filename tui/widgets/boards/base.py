@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.events import Click, MouseMove
+from textual.events import Click, Key, MouseMove
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -18,6 +18,7 @@ from engines.base import EngineError, Game
 from tui.core.session import Session
 from tui.widgets.boards.canvas import Canvas, centre_offset
 from tui.widgets.boards.looks import ascii_table, palette_styler
+from tui.widgets.refused import refused_action
 
 
 ANALYSIS_STYLE = "bold bright_cyan"  # the analysis' best move, on every board
@@ -43,6 +44,7 @@ class Board(Widget, can_focus=True):
     ascii_glyphs: ClassVar[dict[str, str]] = {}  # this board's own ASCII stand-ins (see looks.py)
 
     accepting: reactive[bool] = reactive(False)  # a human is to move and the board takes input
+    closed: reactive[bool] = reactive(False)  # no move can be made here any more (a network game cut off)
 
     class MoveChosen(Message):
         """The player entered a complete move, in the game's CodinGame output form (the board translates
@@ -59,6 +61,14 @@ class Board(Widget, can_focus=True):
             super().__init__()
             self.text = text
             self.error = error
+
+    class Refused(Message):
+        """A key of this board did nothing now: `why` says why in the board's words, or None when the
+        screen knows better (the game is over, nobody plays here, the opponent is to move)."""
+
+        def __init__(self, why: str | None) -> None:
+            super().__init__()
+            self.why = why
 
     def __init__(self, session: Session, *, id: str | None = "board") -> None:
         super().__init__(id=id)
@@ -134,12 +144,34 @@ class Board(Widget, can_focus=True):
     def watch_accepting(self, accepting: bool) -> None:
         self.refresh()  # the screen refreshes the bindings once it has handed out the turn
 
+    def watch_closed(self, closed: bool) -> None:
+        self.refresh_bindings()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Game keys work only while a human is to move; meanwhile the footer shows them dimmed (so it
         # does not jump about on every turn).  Keys that make no sense now or any more are hidden.
-        if self.session.is_over() or not self.available(action, parameters):
+        # With no human in the game (a watcher, AI against AI) no move key is offered at all.
+        if (self.session.is_over() or self.closed or not self.session.has_human
+                or not self.available(action, parameters)):
             return False
         return True if self.accepting else None
+
+    def refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why a key that `available` hides now does nothing, in one line (boards word their own keys)."""
+        return None
+
+    def on_key(self, event: Key) -> None:
+        # A key whose bindings are all hidden or dimmed would do nothing silently: say why instead.
+        refused = refused_action(self, event.key)
+        if refused is None:
+            return
+        event.stop()
+        action, parameters = refused
+        why = None
+        if (not self.session.is_over() and not self.closed and self.session.has_human
+                and not self.available(action, parameters)):
+            why = self.refusal(action, parameters)
+        self.post_message(self.Refused(why))
 
     def available(self, action: str, parameters: tuple[object, ...]) -> bool:
         """Whether a key of this board means something in the current state (boards override)."""

@@ -79,6 +79,11 @@ class Connect4Board(Board):
     def available(self, action: str, parameters: tuple[object, ...]) -> bool:
         return action != "steal" or self.game.can_steal()
 
+    def refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        if action == "steal":
+            return "STEAL is only for Yellow's first move (it takes Red's first chip)"
+        return None
+
     def turn_note(self) -> str:
         return "Yellow may STEAL Red's chip instead of dropping: press s" if self.game.can_steal() else ""
 

@@ -128,6 +128,18 @@ class CultistWarsBoard(Board):
             return self.selected is not None and self.selected != self.game.current_player()
         return True
 
+    def refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        if action in ("confirm", "cancel"):
+            return ("nothing prepared to " + ("play" if action == "confirm" else "cancel")
+                    + ": m move, f shoot, c convert or w wait first")
+        if self.selected is None:
+            return "you have no unit left to act with"
+        if parameters == ("convert",):
+            return "only your leader converts: Tab selects it"
+        if parameters == ("shoot",):
+            return "your leader cannot shoot: Tab selects a cultist"
+        return None
+
     def watch_pending(self) -> None:
         self.refresh_bindings()
 

@@ -146,6 +146,13 @@ class LinesOfActionBoard(Board):
             return self.game.legal_moves() == [PASS]
         return True
 
+    def refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        if action == "deselect":
+            return "no checker is selected"
+        if action == "pass_turn":
+            return "you can pass only when you have no legal move"
+        return None
+
     def watch_selected(self) -> None:
         self.refresh_bindings()
 

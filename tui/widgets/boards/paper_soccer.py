@@ -141,6 +141,9 @@ class PaperSoccerBoard(Board):
     def available(self, action: str, parameters: tuple[object, ...]) -> bool:
         return action not in ("back", "clear") or bool(self.path)
 
+    def refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        return "no step of this turn to take back yet" if action in ("back", "clear") else None
+
     def reset_input(self) -> None:
         self.builder = TurnBuilder(self.game)
         self.path = ""
