@@ -8,6 +8,8 @@ tui.core.net.events.  Undo needs the other side's agreement; redo, hints and a n
 """
 from __future__ import annotations
 
+from textual.binding import Binding
+
 from engines.base import EngineError, InvalidOutput, quote
 from tui.core.net import events as ev
 from tui.screens.dialogs import ConfirmScreen
@@ -17,6 +19,9 @@ from tui.widgets.status import ThinkingLine
 
 
 class NetGameScreen(GameScreen):
+    # Once the other side is gone for good, saving is what is left to do: the footer offers it.
+    BINDINGS = [Binding("ctrl+s", "save('shown')", "save", id="net.save_when_gone")]
+
     def __init__(self, session, ai, link) -> None:
         super().__init__(session, ai)
         self.link = link
@@ -91,12 +96,28 @@ class NetGameScreen(GameScreen):
         detail = ""
         if self.link.referees and not self.link.connected and self.link.port:
             detail = f"join code {self.link.code}, port {self.link.port}"  # what the other player needs
-        self.query_one(ThinkingLine).show(words, detail, 0)
+        elif self._gone():
+            detail = "ctrl+s saves the game, ctrl+q quits"
+        # no spinner: nothing here turns while it waits, and a spinner on a lost connection would lie
+        self.query_one(ThinkingLine).show(words, detail, None, "bold red" if self._gone() else "cyan")
+
+    def _gone(self) -> bool:
+        """The game cannot go on from here: the connection to the host is lost (for good or retrying)."""
+        return not self.link.referees and not self.session.is_over() and (
+            self._lost is not None or not self.link.connected)
+
+    def _search_note(self) -> str:
+        """The host sees who watches (protocol version 1 has no message to tell the joiner)."""
+        note = super()._search_note()
+        if self.link.referees and self.link.watchers:
+            count = len(self.link.watchers)
+            note = "\n".join(n for n in (note, f"{count} watcher{'s' if count != 1 else ''} connected") if n)
+        return note
 
     def _net_state(self) -> str:
         session, names = self.session, self.board_cls.side_names
         if self._lost is not None:
-            return "disconnected"
+            return "disconnected" if session.is_over() else "disconnected: the game cannot go on"
         if self.link.referees:
             if not self.link.ever_joined:
                 return "waiting for an opponent"
@@ -116,10 +137,51 @@ class NetGameScreen(GameScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
-            return self.session.ply > 0 and not self.session.is_over() and self.session.has_human
+            return (self.session.ply > 0 and not self.session.is_over() and self.session.has_human
+                    and not self._gone())
         if action in ("redo", "hint", "retry_ai", "new_game"):
             return False
+        if action == "save" and parameters:  # the footer's save: while the other side is gone
+            away = self._gone() or (self.link.referees and self.link.ever_joined and not self.link.connected)
+            return away and self.session.ply > 0 and not self.session.is_over()
         return super().check_action(action, parameters)
+
+    def quit_question(self, autosaved: bool) -> str:
+        if not self.session.has_human:
+            return "Stop watching? The game goes on without you."
+        other = "your opponent" if self.link.referees else "the host"
+        question = (f"Quit the network game? The connection to {other} closes and the game cannot go on "
+                    "over the network.")
+        if autosaved:
+            return question + (" It is autosaved: termarena without arguments offers to play it on here, "
+                               "as a game between two people on this computer.")
+        return question + " ctrl+s saves it first (answer no, then ctrl+s)."
+
+    def why_no_move(self) -> str:
+        session = self.session
+        if not session.is_over() and session.has_human:
+            if self._lost is not None:
+                return f"Disconnected ({self._lost}): no move can be made; ctrl+s saves the game"
+            if self.link.referees and not self.link.ever_joined:
+                return "Wait for your opponent to join"
+            if not self.link.referees and not self.link.connected:
+                return "Not connected to the host (trying again): no move can be made now"
+            if self._pending is not None:
+                return "Your move is on its way to the host"
+        if not session.has_human and not session.is_over():
+            return "You are watching: the players make the moves"
+        return super().why_no_move()
+
+    def key_refusal(self, action: str, parameters: tuple[object, ...]) -> str:
+        if action == "undo" and self._gone():
+            return "Not connected to the host: no take-back can be asked"
+        if action == "undo" and not self.session.has_human:
+            return "You are watching: only the players can take back"
+        if action in ("redo", "hint", "retry_ai", "new_game"):
+            what = {"redo": "No redo", "hint": "No hints", "retry_ai": "No AI",
+                    "new_game": "No new game"}[action]
+            return f"{what} in a network game: ctrl+s saves it, ctrl+q quits"
+        return super().key_refusal(action, parameters)
 
     def action_undo(self) -> None:
         if self.session.is_over() or not self.session.has_human:
@@ -152,7 +214,9 @@ class NetGameScreen(GameScreen):
     def _give_up(self, why: str) -> None:
         self._lost = why
         self.link.close(why)
+        self._stop_clocks()
         self.board.accepting = False
+        self.board.closed = True
         self.say(f"Disconnected: {why}", error=True)
 
     def _net_event(self, event: object) -> None:
@@ -162,6 +226,10 @@ class NetGameScreen(GameScreen):
             # --- host
             case ev.Joined(role="watch", peer=peer):
                 self.say(f"A watcher joined from {peer}")
+                self._show_status()
+            case ev.WatcherLeft(peer=peer):
+                self.say(f"The watcher from {peer} left")
+                self._show_status()
             case ev.Joined(peer=peer, again=again):
                 self.say(f"{names[self.link.peer_seat]} {'is back' if again else 'joined'} ({peer})")
                 self._position_changed()
@@ -222,13 +290,20 @@ class NetGameScreen(GameScreen):
                 self._away = away
                 self.say("The joining player is away" if away else "The joining player is back", error=away)
             case ev.Lost(reason=reason, retrying=retrying):
+                self._stop_clocks()  # only the host keeps time: ours would tick on for nothing
+                self.board.accepting = False
                 if retrying:
                     self.say(f"Connection lost: {reason}", error=True)
-                    self.board.accepting = False
                 else:
                     self._lost = reason
-                    self.board.accepting = False
-                    self.say(f"Disconnected: {reason}", error=True)
+                    self.board.closed = True
+                    self.say(f"Disconnected: {reason}. The game cannot go on; ctrl+s saves it", error=True)
+                self._show_status()
+
+    def _stop_clocks(self) -> None:
+        clock = self.session.clock
+        if clock is not None and not self.link.referees:
+            clock.run(None)
 
     def _move_in(self, number: int, text: str) -> None:
         session = self.session

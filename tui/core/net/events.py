@@ -21,6 +21,11 @@ class Left:  # host: the player's connection is gone (it may come back)
 
 
 @dataclass(frozen=True)
+class WatcherLeft:  # host: a watcher's connection is gone
+    peer: str
+
+
+@dataclass(frozen=True)
 class CutOff:  # host: a connection was refused or cut off (wrong join code, a flood, garbage)
     peer: str
     reason: str

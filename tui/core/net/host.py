@@ -25,7 +25,7 @@ from typing import Awaitable, Callable
 from engines.base import InvalidOutput
 from engines.numbers import quote
 from engines.savefile import outcome_result
-from tui.core.net.events import CutOff, Joined, Left, PeerMoved, UndoAnswered, UndoAsked
+from tui.core.net.events import CutOff, Joined, Left, PeerMoved, UndoAnswered, UndoAsked, WatcherLeft
 from tui.core.net.gate import Gate, GateLimits, Pending, address_key
 from tui.core.net.protocol import (
     MAX_LINE, PRODUCT, ROLES, VERSION, Message, ProtocolError, RateLimit, seat_word,
@@ -314,8 +314,9 @@ class NetHost:
     def _gone(self, conn: Connection, role: str | None, why: str) -> None:
         if role != "play" and why.startswith("cut off"):
             self.on_event(CutOff(conn.peer, why.removeprefix("cut off: ")))
-        if role == "watch":
+        if role == "watch" and conn in self.watchers:
             self.watchers.discard(conn)
+            self.on_event(WatcherLeft(conn.peer))
         elif role == "play" and self.player is conn:
             self.player = None
             if self.undo_asked_by is not None:
