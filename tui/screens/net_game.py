@@ -263,6 +263,7 @@ class NetGameScreen(GameScreen):
                     session.take_back_to(event.moves)
                 self._lost = None
                 self._pending = None
+                self.board.closed = False
                 self.say("Connected: the game is in sync with the host")
                 self._position_changed()
             case ev.MoveIn(number=number, text=text):
@@ -292,12 +293,12 @@ class NetGameScreen(GameScreen):
             case ev.Lost(reason=reason, retrying=retrying):
                 self._stop_clocks()  # only the host keeps time: ours would tick on for nothing
                 self.board.accepting = False
+                self.board.closed = True  # no move key until the host welcomes us back
                 if retrying:
                     self.say(f"Connection lost: {reason}", error=True)
                 else:
                     self._lost = reason
-                    self.board.closed = True
-                    self.say(f"Disconnected: {reason}. The game cannot go on; ctrl+s saves it", error=True)
+                    self.say(f"Disconnected: {reason}. The game cannot go on.", error=True)
                 self._show_status()
 
     def _stop_clocks(self) -> None:
