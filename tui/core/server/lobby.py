@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import inspect
+import itertools
 import secrets
 import sqlite3
 import ssl
@@ -462,7 +463,7 @@ class Server:
         send = member.conn.send
         rows = 0
         if kind == "seeks":
-            for seek in list(self.seeks.values())[:MAX_ROWS]:
+            for seek in itertools.islice(self.seeks.values(), SHOWN_SEEKS):  # what the lobby is told of
                 send("OFFER", *seek.words())
                 rows += 1
         elif kind == "players":
@@ -471,7 +472,7 @@ class Server:
                 send("PLAYER", name, game.row.id if game is not None else "-")
                 rows += 1
         elif kind == "games":
-            for game in list(self.games.values())[:MAX_ROWS]:
+            for game in itertools.islice(self.games.values(), MAX_ROWS):
                 send("GAME", *_game_words(game.row))
                 rows += 1
         elif kind == "history":
