@@ -1,6 +1,6 @@
 """Load a `termarena server` with simulated players, over loopback, and measure it.
 
-    python -m tui.tools.load_server --games 1000 [--watchers 50] [--seconds 30] [--game connect4]
+    python -m tui.tools.load_server --games 1000 [--watchers 50] [--seconds 30] [--game GAME]
 
 N games' worth of players (2N connections) log in, pair up and play real games through the protocol
 (each pair: one SEEKs, the other ACCEPTs that seek, both play random legal moves as fast as the server
@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Callable
 
 from engines import get_game, resolve_game_id
+from engines.registry import game_ids
 from tui.core.net.protocol import Message, decode, encode
 from tui.core.server.protocol import VERBS
 from tui.core.server.run import raise_file_limit
@@ -45,6 +46,7 @@ from tui.core.server.tls import client_context
 
 LOGINS_AT_ONCE = 64  # the server lets 256 connections wait for their HELLO
 FIRST_ADDRESS = int(ipaddress.IPv4Address("127.1.0.1"))
+DEFAULT_GAME = sorted(game_ids())[0]  # the registry's first by name (Connect 4): short games, cheap moves
 
 
 @dataclass
@@ -191,12 +193,12 @@ async def watch(watcher: Player, stop: asyncio.Event, report: Report) -> None:
         report.watched += 1
 
 
-async def run_load(port: int, games: int, *, watchers: int = 0, game: str = "connect4", clock: str = "5+3",
+async def run_load(port: int, games: int, *, watchers: int = 0, game: str | None = None, clock: str = "5+3",
                    rounds: int | None = None, seconds: float | None = None,
                    pid: int | None = None) -> Report:
     """Play `rounds` games a pair (bounded by counts: the tests), or for `seconds` once every pair has
     started (the measure); the server's memory and CPU are read when its process id is given."""
-    game = resolve_game_id(game)
+    game = resolve_game_id(game) if game else DEFAULT_GAME
     report = Report(games)
     report.idle_rss = rss_of(pid) if pid else None
     context = client_context()
@@ -294,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="games played at once (2 players each)")
     parser.add_argument("--watchers", type=int, default=0, help="clients watching games")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to measure, once all games go")
-    parser.add_argument("--game", default="connect4")
+    parser.add_argument("--game", default=DEFAULT_GAME, help=f"the game played (default: {DEFAULT_GAME})")
     parser.add_argument("--clock", default="5+3")
     parser.add_argument("--port", type=int, help="load the server on this loopback port instead of starting one")
     parser.add_argument("--pid", type=int, help="that server's process id (for its memory)")

@@ -42,7 +42,8 @@ from tui.core.net.protocol import MAX_LINE, PRODUCT, VERSION, Message, ProtocolE
 from tui.core.net.wire import Closed, Connection
 from tui.core.server.game import MAX_WATCHERS, LiveGame, save_path, saves_folder
 from tui.core.server.protocol import (
-    DATA_CHARS, LIST_KINDS, LOBBY_ROLES, MAX_ROWS, RATED, TOKEN_BYTES, VERBS, check_name, check_token,
+    DATA_CHARS, GUEST_PREFIX, LIST_KINDS, LOBBY_ROLES, MAX_ROWS, RATED, TOKEN_BYTES, VERBS, check_name, check_token,
+    is_guest,
 )
 from tui.core.server.store import GameRow, Store
 from tui.core.session import SEED_RANGE
@@ -125,6 +126,7 @@ class Server:
         self._watchers: dict[int, set[Member]] = {}  # by game id
         self._news: list[bytes] = []
         self._flush: asyncio.TimerHandle | None = None
+        self._fronts: list[asyncio.AbstractServer] = []
         self._server: asyncio.AbstractServer | None = None
         self.port = 0
 
@@ -140,6 +142,18 @@ class Server:
             backlog=512)
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
+
+    async def start_front_port(self, context: ssl.SSLContext, sessions: int) -> int:
+        """A loopback port for the sessions of a front (the ssh front runs `termarena online` against it
+        for each player): the same lobby, but counted apart from other loopback connections and allowed
+        `sessions` at once, since they all come from 127.0.0.1 (the front limits its own clients)."""
+        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await self._serve(reader, writer, front_sessions=sessions)
+
+        server = await asyncio.start_server(serve, "127.0.0.1", 0, limit=MAX_LINE, ssl=context,
+                                            ssl_handshake_timeout=self.limits.handshake_s)
+        self._fronts.append(server)
+        return server.sockets[0].getsockname()[1]
 
     def _restore(self, row: GameRow) -> None:
         try:
@@ -160,9 +174,10 @@ class Server:
         if self._flush is not None:
             self._flush.cancel()
             self._flush = None
-        if self._server is not None:
-            self._server.close()
-            self._server = None
+        for listener in [self._server, *self._fronts]:
+            if listener is not None:
+                listener.close()
+        self._server, self._fronts = None, []
         self.store.close()
 
     async def serve_forever(self) -> None:
@@ -171,13 +186,14 @@ class Server:
 
     # ------------------------------------------------------------------ connections
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                     front_sessions: int | None = None) -> None:
         conn = Connection(reader, writer, _Rate(self.limits.rate_per_s, self.limits.burst, self.now), VERBS)
-        key = address_key(conn.address)
+        key = address_key(conn.address) if front_sessions is None else "front"
         if len(self._conns) >= self.limits.connections:
             conn.bye("the server is full: try again later")
             return
-        if self._open[key] >= self.limits.per_address:
+        if self._open[key] >= (self.limits.per_address if front_sessions is None else front_sessions):
             conn.bye("too many connections from your address")
             return
         self._open[key] += 1
@@ -240,6 +256,8 @@ class Server:
         return member
 
     async def _claim(self, key: str, name: str) -> tuple[str, str]:
+        if is_guest(name):
+            raise ProtocolError(f"names starting with {GUEST_PREFIX} are the ssh guests': choose another")
         locked = self.claims.locked_for(key)
         if locked:
             raise ProtocolError(f"too many new names from your address: try again in {int(locked) + 1} s")
@@ -307,6 +325,8 @@ class Server:
         except (UnknownGame, ClockError) as e:
             return str(e)
         rated = msg.choice(2, RATED) == RATED[0]
+        if rated and is_guest(member.name):
+            return "guests play casual games: add `casual` (log in over ssh with a key to be rated)"
         self._drop_seek(member.name)
         seek = Seek(self._next_seek, member.name, game, clock, rated)
         self._next_seek += 1
@@ -364,6 +384,8 @@ class Server:
             return "that seek is not open any more"
         if seek.name == member.name:
             return "that is your own seek"
+        if seek.rated and is_guest(member.name):
+            return "guests play casual games only: that seek is rated"
         if member.game is not None or member.starting:
             return "finish your game first"
         author = self.members.get(seek.name)

@@ -27,7 +27,7 @@ FILES_BESIDE = 256  # descriptors besides the connections: the database, saves b
 
 
 async def serve(data: Path, host: str, port: int, connections: int = ServerLimits.connections,
-                log=log_line) -> None:
+                ssh_port: int | None = None, log=log_line) -> None:
     try:
         data.mkdir(parents=True, exist_ok=True)
         context, fingerprint = server_context(data)
@@ -43,6 +43,13 @@ async def serve(data: Path, host: str, port: int, connections: int = ServerLimit
         server.close()
         raise ServerError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     log(f"listening on {host}:{bound} (TLS), data in {data}")
+    front = None
+    if ssh_port is not None:
+        try:
+            front = await _ssh_front(server, data, host, ssh_port, context, fingerprint, log)
+        except ServerError:
+            server.close()
+            raise
     files = raise_file_limit(connections + FILES_BESIDE)
     if files < connections + FILES_BESIDE:
         log(f"this process may open {files} files: fewer than {connections} connections will be served "
@@ -58,8 +65,27 @@ async def serve(data: Path, host: str, port: int, connections: int = ServerLimit
     try:
         await stop.wait()
     finally:
+        if front is not None:
+            front.close()
         server.close()
         log("stopped")
+
+
+async def _ssh_front(server: Server, data: Path, host: str, port: int, context, fingerprint: str, log):
+    try:
+        from tui.core.server.ssh import MAX_SESSIONS, SshError, SshFront
+    except ImportError:
+        raise ServerError("the ssh front needs asyncssh: pip install 'termarena[server]'") from None
+    front_port = await server.start_front_port(context, MAX_SESSIONS)
+    front = SshFront(server, data, front_port, fingerprint, log)
+    try:
+        bound = await front.start(host, port)
+    except SshError as e:
+        raise ServerError(str(e)) from None
+    except OSError as e:
+        raise ServerError(f"cannot listen for ssh on {host}:{port}: {e.strerror or e}") from None
+    log(f"ssh on {host}:{bound}: `ssh -p {bound} NAME@HOST` opens the lobby")
+    return front
 
 
 def raise_file_limit(wanted: int) -> int:
@@ -79,9 +105,10 @@ def raise_file_limit(wanted: int) -> int:
     return wanted if soft == resource.RLIM_INFINITY else soft
 
 
-def run(data: Path, host: str, port: int, connections: int = ServerLimits.connections) -> int:
+def run(data: Path, host: str, port: int, connections: int = ServerLimits.connections,
+        ssh_port: int | None = None) -> int:
     try:
-        asyncio.run(serve(data, host, port, connections))
+        asyncio.run(serve(data, host, port, connections, ssh_port))
     except ServerError as e:
         log_line(str(e))
         return 1

@@ -36,6 +36,8 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE TABLE IF NOT EXISTS moves (
     game_id INTEGER NOT NULL, ply INTEGER NOT NULL, text TEXT NOT NULL,
     left1 REAL NOT NULL, left2 REAL NOT NULL, PRIMARY KEY (game_id, ply));
+CREATE TABLE IF NOT EXISTS ssh_keys (
+    name TEXT PRIMARY KEY, key TEXT NOT NULL, created TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS ratings (
     game TEXT NOT NULL, name TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL,
     wins INTEGER NOT NULL DEFAULT 0, draws INTEGER NOT NULL DEFAULT 0, losses INTEGER NOT NULL DEFAULT 0,
@@ -112,6 +114,34 @@ class Store:
             if taken or db.execute("SELECT COUNT(*) FROM players").fetchone()[0] >= MAX_PLAYERS:
                 return False
             db.execute("INSERT INTO players VALUES (?, ?, ?)", (name, token_hash(token), _now()))
+            return True
+        return await self.writer.submit(job)
+
+    def ssh_key_of(self, name: str) -> str | None:
+        """The public key (OpenSSH text) that claimed `name` over ssh; None if none did."""
+        row = self.db.execute("SELECT key FROM ssh_keys WHERE name = ? COLLATE NOCASE", (name,)).fetchone()
+        return None if row is None else row[0]
+
+    def name_is_free(self, name: str) -> bool:
+        return self.db.execute("SELECT 1 FROM players WHERE name = ? COLLATE NOCASE", (name,)).fetchone() is None
+
+    async def ssh_login(self, name: str, key: str | None, token: str) -> bool:
+        """An ssh session as `name` gets `token` (its `online` process logs in with it): with `key`, the
+        name is claimed by the first key that uses it, then only that key gets it; without (a guest's
+        name, made by the ssh front), the name must be new.  False: the name is someone else's."""
+        def job(db: sqlite3.Connection) -> bool:
+            kept = db.execute("SELECT name, key FROM ssh_keys WHERE name = ? COLLATE NOCASE", (name,)).fetchone()
+            if kept is not None:
+                if key is None or not hmac.compare_digest(kept[1], key):
+                    return False
+                db.execute("UPDATE players SET token_hash = ? WHERE name = ?", (token_hash(token), kept[0]))
+                return True
+            taken = db.execute("SELECT 1 FROM players WHERE name = ? COLLATE NOCASE", (name,)).fetchone()
+            if taken or db.execute("SELECT COUNT(*) FROM players").fetchone()[0] >= MAX_PLAYERS:
+                return False
+            db.execute("INSERT INTO players VALUES (?, ?, ?)", (name, token_hash(token), _now()))
+            if key is not None:
+                db.execute("INSERT INTO ssh_keys VALUES (?, ?, ?)", (name, key, _now()))
             return True
         return await self.writer.submit(job)
 
