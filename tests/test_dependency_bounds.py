@@ -24,7 +24,8 @@ def requirements() -> list[tuple[str, str]]:
 
 def test_every_extra_is_checked():
     assert {where for where, _ in requirements()} >= {"build-system", "dependencies", "extra test", "extra fast",
-                                                      "extra yardstick", "extra cluster", "extra web"}
+                                                      "extra yardstick", "extra cluster", "extra web",
+                                                      "extra server"}
 
 
 @pytest.mark.parametrize("where, text", requirements())

@@ -117,7 +117,8 @@ class TermArenaApp(App):
         if not self.is_headless:
             self._end_on_signals()
         remove_stale_temps(self.saves_folder)  # what saves killed mid-write left (a folder listing is rare)
-        if not self.is_headless:
+        online = self.net_plan is not None and self.net_plan.mode == "online"
+        if not self.is_headless and not online:  # a server's lobby plays people: no AI search to compile
             self._start_compile_ahead()
         self._apply_theme()
         if self.settings_problem:

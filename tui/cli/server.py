@@ -20,11 +20,16 @@ def server(
                               help="Folder of everything the server keeps: database, certificate, finished games."),
     host: str = typer.Option("127.0.0.1", "--host", metavar="ADDR", help=HOST_HELP),
     port: int = typer.Option(DEFAULT_SERVER_PORT, "--port", min=0, max=65535, help="TCP port (0: any free one)."),
+    max_connections: int = typer.Option(2000, "--max-connections", min=1, max=1_000_000, metavar="N",
+                                        help="Connections at once, in all (2 a game, and the lobby's)."),
+    ssh_port: Optional[int] = typer.Option(None, "--ssh-port", min=0, max=65535, metavar="PORT",
+                                           help="Also serve the lobby over ssh on this port (`ssh -p PORT NAME@HOST` "
+                                                "runs the app; needs the [server] extra)."),
 ) -> None:
     """Run a lobby: players online, seeks, games refereed with clocks, watchers, ratings; over TLS."""
     from tui.core.server.run import run
 
-    exit_with(run(data, host, port))
+    exit_with(run(data, host, port, max_connections, ssh_port))
 
 
 NAME_HELP = ("The name to claim on a server you have not used yet (1 to 20 letters, digits, _ . -); after that "

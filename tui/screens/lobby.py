@@ -83,6 +83,7 @@ class LobbyScreen(ArenaPage, Screen):
 
     def on_mount(self) -> None:
         self._show_rows()
+        self.query_one("#lobby-command", Input).focus()  # typing a command is what one does first; tab: the rows
         self.run_worker(self.client.run(), group="online", exit_on_error=False)
 
     def on_unmount(self) -> None:

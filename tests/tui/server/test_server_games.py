@@ -121,3 +121,24 @@ async def test_a_taken_name_is_refused_and_the_token_gets_it_back(tmp_path):
         again.send("HELLO", "termarena", 1, "resume", a.token)
         assert (await again.expect("LOBBY")).words[1] == "alice"
         assert "replaced" in (await a.expect("BYE")).text
+
+
+async def test_the_lobby_hears_of_the_oldest_seeks_and_a_newer_one_takes_a_place_that_frees(tmp_path, monkeypatch):
+    from tui.core.server import lobby
+
+    monkeypatch.setattr(lobby, "SHOWN_SEEKS", 2)  # as with 100, the rows of a list
+    async with running_server(tmp_path) as (server, port):
+        a, b, c, d = [await login(port, n) for n in ("alice", "bob", "carol", "dave")]
+        for p in (a, b, c):
+            p.send("SEEK", "c4", "3+2", "casual")
+        own = await c.expect("OFFER")
+        while own.words[1] != "carol":  # carol's own seek is told to her though the lobby's list is full
+            own = await c.expect("OFFER")
+        told = [await d.expect("OFFER") for _ in range(2)]
+        assert [m.words[1] for m in told] == ["alice", "bob"]
+        assert [m.words[1] for m in await d.listed("seeks")] == ["alice", "bob"]
+        a.send("CANCEL")
+        assert (await d.expect("GONE")).words[0] == told[0].words[0]
+        assert (await d.expect("OFFER")).words[1:3] == ("carol", "connect4")  # it takes alice's place
+        d.send("ACCEPT", own.words[0])
+        assert (await c.expect("START")).words[1] == "play"

@@ -49,6 +49,10 @@ class Connection:
         return decode(raw, self.verbs)
 
     def send(self, verb: str, *words: object, text: str = "") -> None:
+        self.send_lines(encode(verb, *words, text=text))
+
+    def send_lines(self, data: bytes) -> None:
+        """Lines already encoded (a server sends one batch to many peers)."""
         if self.closed:
             return
         transport = self.writer.transport
@@ -58,7 +62,7 @@ class Connection:
         if transport.get_write_buffer_size() > MAX_UNSENT:
             self.close()  # the peer does not read: never queue without bound
             return
-        self.writer.write(encode(verb, *words, text=text))
+        self.writer.write(data)
 
     def bye(self, reason: str) -> None:
         self.send("BYE", text=reason)

@@ -1,8 +1,9 @@
 """One game on the server: refereed by the server's own engine (tui.core.session), with clocks, every
 accepted move stored before anyone hears of it, watchers, and a save file when it ends.
 
-Textual-free and connection-free: `LiveGame` holds the players' names, not their connections; the
-lobby gives it a `send(name_or_None, verb, *words)` that reaches whoever is connected.
+Textual-free: `LiveGame` holds the players' names and their connections when they are there.  A move
+is played at once (so the next one is judged against it) but told to nobody until the database writer
+has committed it; while it is being stored the game takes no other move and its flag waits.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import Callable
 from engines.base import InvalidOutput, quote
 from engines.savefile import outcome_result
 from tui.core.clock import GameClock, parse_clock
-from tui.core.net.protocol import VERSION, seat_word
+from tui.core.net.protocol import VERSION, encode, seat_word
 from tui.core.net.wire import Connection
 from tui.core.server.store import GameRow, Store
 from tui.core.session import Session
@@ -50,6 +51,8 @@ class LiveGame:
                                clock=GameClock(spec, (True, True), left, now=now))
         self._timer: asyncio.TimerHandle | None = None
         self._grace: asyncio.TimerHandle | None = None
+        self._storing = False  # a move played and not yet committed: told to nobody
+        self._ending: asyncio.Task | None = None
         self.over = False
 
     # ------------------------------------------------------------------ clocks
@@ -87,7 +90,7 @@ class LiveGame:
 
     def _flag(self) -> None:
         self._timer = None
-        if self.over:
+        if self.over or self._storing:  # a move being stored: its end re-arms the clock
             return
         if self.session.check_flag() is not None:
             self._finish()
@@ -99,6 +102,12 @@ class LiveGame:
             if handle is not None:
                 handle.cancel()
         self._timer = self._grace = None
+
+    def close(self) -> None:
+        """The server stops: no timer, no ending half done (a restart ends the game again from its moves)."""
+        self.stop()
+        if self._ending is not None:
+            self._ending.cancel()
 
     # ------------------------------------------------------------------ connections
 
@@ -134,12 +143,16 @@ class LiveGame:
     def _all(self) -> list[Connection]:
         return [c for c in self.players if c is not None] + list(self.watchers)
 
-    def _send_clock(self, conn: Connection) -> None:
+    def _send_clock(self, conn: Connection, before: bytes = b"") -> None:
+        """CLOCK when it changed for `conn`, in one write with the lines `before` it (each write is a
+        TLS record and a system call: the move and the clocks go together)."""
         clock = self.session.clock
         words = (*clock.left_words(), seat_word(clock.running))
         if words != conn.last_clock:
             conn.last_clock = words
-            conn.send("CLOCK", *words)
+            before += encode("CLOCK", *words)
+        if before:
+            conn.send_lines(before)
 
     def _send_clocks(self) -> None:
         for conn in self._all():
@@ -147,11 +160,13 @@ class LiveGame:
 
     # ------------------------------------------------------------------ moves
 
-    def move(self, seat: int, number: int, text: str) -> str | None:
+    async def move(self, seat: int, number: int, text: str) -> str | None:
         """A player's move: played, stored, then sent to everyone; or the reason it was refused."""
         s = self.session
         if self.over or s.is_over():
             return "the game is over"
+        if self._storing:
+            return "the previous move is still being stored"
         if number != s.ply + 1:
             return f"move {number} is not the next one ({s.ply + 1})"
         if s.to_move() != seat:
@@ -165,40 +180,56 @@ class LiveGame:
                 self._finish()
                 return "the time is up"
             return f"illegal move {quote(text)}: {e}"
+        self._storing = True
         try:
-            self.store.add_move(self.row.id, s.ply, played.text, (clock.left(0), clock.left(1)))
+            await self.store.add_move(self.row.id, s.ply, played.text, (clock.left(0), clock.left(1)))
         except sqlite3.Error:  # never acknowledge a move that a restart would lose
             s.take_back_to(s.ply - 1)
             clock.set(*before)
+            self._arm()
             return "the server cannot store moves now: try again later"
-        for conn in self._all():
-            conn.send("MOVE", s.ply, text=played.text)
+        finally:
+            self._storing = False
+        line = encode("MOVE", s.ply, text=played.text)
         if s.is_over():
+            for conn in self._all():
+                conn.send_lines(line)
             self._finish()
         else:
-            self._send_clocks()
+            for conn in self._all():
+                self._send_clock(conn, line)
             self._arm()
         return None
 
     # ------------------------------------------------------------------ the end
 
     def _finish(self) -> None:
-        """Save the game, store its end and ratings, tell everyone; the lobby forgets it (on_over)."""
+        """The game is over: its save file and its end (with the ratings) are stored, then everyone is
+        told and the lobby forgets it (on_over)."""
         if self.over:
             return
         self.over = True
         self.stop()
+        self._ending = asyncio.get_running_loop().create_task(self._end())
+
+    async def _end(self) -> None:
+        try:
+            await self._store_end()
+        finally:  # whatever happened, the lobby forgets the game: its players can play again
+            self.on_over(self)
+
+    async def _store_end(self) -> None:
         s = self.session
         result, reason = outcome_result(s.outcome())
         saved = s.to_saved()
         saved = dataclasses.replace(saved, players=self.names, extra={
             **saved.extra, "server_game": str(self.row.id), "rated": "yes" if self.row.rated else "no"})
         try:
-            save_game(save_path(self.data, self.row.id), saved, s.game)
+            await asyncio.to_thread(save_game, save_path(self.data, self.row.id), saved, s.game)
         except StorageError:
             pass  # the moves and result stay in the database: the ending is not lost, only the file
         try:
-            self.store.finish(self.row, result, reason)
+            await self.store.finish(self.row, result, reason)
         except sqlite3.Error:
             pass  # stays in progress in the database: a restart replays the moves and ends it again
         for conn in self._all():
@@ -206,4 +237,3 @@ class LiveGame:
                 conn.send("END", result, reason)
             self._send_clock(conn)
             conn.send("OVER", self.row.id, result, reason)
-        self.on_over(self)

@@ -65,6 +65,13 @@ def check_name(word: str) -> str:
     return word
 
 
+GUEST_PREFIX = "guest-"  # the names of the ssh front's guests: nobody claims one, guests play casual games only
+
+
+def is_guest(name: str) -> bool:
+    return name.lower().startswith(GUEST_PREFIX)
+
+
 def check_token(word: str) -> str:
     if not _TOKEN.fullmatch(word):
         raise ProtocolError("a resume token is 48 hex digits")

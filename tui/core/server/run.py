@@ -3,14 +3,15 @@ nothing either: see tui.core.server.store)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import signal
 import sys
 from pathlib import Path
 
 from engines.visible import visible
-from tui.core.server.lobby import Server
+from tui.core.server.lobby import Server, ServerLimits
 from tui.core.server.store import StoreError
-from tui.core.server.tls import TLSError, server_context
+from tui.core.server.tls import TLSError, server_context, small_tls_buffers
 
 
 class ServerError(Exception):
@@ -22,11 +23,16 @@ def log_line(line: str) -> None:
     sys.stderr.flush()
 
 
-async def serve(data: Path, host: str, port: int, log=log_line) -> None:
+FILES_BESIDE = 256  # descriptors besides the connections: the database, saves being written, the listener
+
+
+async def serve(data: Path, host: str, port: int, connections: int = ServerLimits.connections,
+                ssh_port: int | None = None, log=log_line) -> None:
     try:
         data.mkdir(parents=True, exist_ok=True)
         context, fingerprint = server_context(data)
-        server = Server(data, log=log)
+        small_tls_buffers()
+        server = Server(data, limits=dataclasses.replace(ServerLimits(), connections=connections), log=log)
     except (TLSError, StoreError) as e:
         raise ServerError(str(e)) from None
     except OSError as e:
@@ -37,6 +43,17 @@ async def serve(data: Path, host: str, port: int, log=log_line) -> None:
         server.close()
         raise ServerError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     log(f"listening on {host}:{bound} (TLS), data in {data}")
+    front = None
+    if ssh_port is not None:
+        try:
+            front = await _ssh_front(server, data, host, ssh_port, context, fingerprint, log)
+        except ServerError:
+            server.close()
+            raise
+    files = raise_file_limit(connections + FILES_BESIDE)
+    if files < connections + FILES_BESIDE:
+        log(f"this process may open {files} files: fewer than {connections} connections will be served "
+            f"(raise the limit: `ulimit -n`, or LimitNOFILE= in a systemd unit)")
     log(f"certificate {fingerprint}: players see it when they first connect; tell them, so they can check")
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
@@ -48,13 +65,50 @@ async def serve(data: Path, host: str, port: int, log=log_line) -> None:
     try:
         await stop.wait()
     finally:
+        if front is not None:
+            front.close()
         server.close()
         log("stopped")
 
 
-def run(data: Path, host: str, port: int) -> int:
+async def _ssh_front(server: Server, data: Path, host: str, port: int, context, fingerprint: str, log):
     try:
-        asyncio.run(serve(data, host, port))
+        from tui.core.server.ssh import MAX_SESSIONS, SshError, SshFront
+    except ImportError:
+        raise ServerError("the ssh front needs asyncssh: pip install 'termarena[server]'") from None
+    front_port = await server.start_front_port(context, MAX_SESSIONS)
+    front = SshFront(server, data, front_port, fingerprint, log)
+    try:
+        bound = await front.start(host, port)
+    except SshError as e:
+        raise ServerError(str(e)) from None
+    except OSError as e:
+        raise ServerError(f"cannot listen for ssh on {host}:{port}: {e.strerror or e}") from None
+    log(f"ssh on {host}:{bound}: `ssh -p {bound} NAME@HOST` opens the lobby")
+    return front
+
+
+def raise_file_limit(wanted: int) -> int:
+    """Each connection is a file descriptor: the soft limit (often 1,024) is raised toward the hard one."""
+    try:
+        import resource
+    except ImportError:  # not on Unix: nothing to raise
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return wanted if soft == resource.RLIM_INFINITY else soft
+
+
+def run(data: Path, host: str, port: int, connections: int = ServerLimits.connections,
+        ssh_port: int | None = None) -> int:
+    try:
+        asyncio.run(serve(data, host, port, connections, ssh_port))
     except ServerError as e:
         log_line(str(e))
         return 1

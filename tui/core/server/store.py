@@ -5,7 +5,10 @@ it, so a server killed at any moment, even by SIGKILL, restarts with every move 
 game's end, its ratings and the players' standings change in one transaction.  Resume tokens are kept
 as their SHA-256 only: the database alone does not let anyone play as someone else.
 
-Pure storage: no networking, no asyncio.  Names and words stored here were checked by the protocol.
+Reads are made here, on the caller's thread (WAL lets them go on while a write commits); every write
+is a coroutine that the writer thread commits with others (tui.core.server.writer: group commit), so
+the event loop never waits for the disk.  No networking.  Names and words stored here were checked by
+the protocol.
 """
 from __future__ import annotations
 
@@ -15,6 +18,8 @@ import hmac
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+
+from tui.core.server.writer import Writer
 
 from tui.core.league.ratings import MODEL  # the league's model and defaults: the same numbers
 
@@ -31,6 +36,8 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE TABLE IF NOT EXISTS moves (
     game_id INTEGER NOT NULL, ply INTEGER NOT NULL, text TEXT NOT NULL,
     left1 REAL NOT NULL, left2 REAL NOT NULL, PRIMARY KEY (game_id, ply));
+CREATE TABLE IF NOT EXISTS ssh_keys (
+    name TEXT PRIMARY KEY, key TEXT NOT NULL, created TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS ratings (
     game TEXT NOT NULL, name TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL,
     wins INTEGER NOT NULL DEFAULT 0, draws INTEGER NOT NULL DEFAULT 0, losses INTEGER NOT NULL DEFAULT 0,
@@ -86,39 +93,57 @@ def _now() -> str:
 class Store:
     def __init__(self, folder: Path) -> None:
         try:
-            self.db = sqlite3.connect(folder / DB_NAME, isolation_level=None)  # transactions are explicit
+            self.db = sqlite3.connect(folder / DB_NAME, isolation_level=None)  # reads only, after the schema
             self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
+            self.writer = Writer(folder / DB_NAME)
         except sqlite3.Error as e:
             raise StoreError(f"cannot open the database in {folder}: {e}") from None
 
     def close(self) -> None:
+        self.writer.close()
         self.db.close()
-
-    def _write(self, *statements: tuple[str, tuple]) -> sqlite3.Cursor:
-        """Run statements in one transaction, committed (durably) before returning."""
-        cur = self.db.cursor()
-        cur.execute("BEGIN IMMEDIATE")
-        try:
-            for sql, args in statements:
-                cur.execute(sql, args)
-            cur.execute("COMMIT")
-        except BaseException:
-            cur.execute("ROLLBACK")
-            raise
-        return cur
 
     # ------------------------------------------------------------------ players
 
-    def claim(self, name: str, token: str) -> bool:
+    async def claim(self, name: str, token: str) -> bool:
         """Give a new name to the holder of `token`; False when the name is taken (any case) or the
-        table is full."""
-        taken = self.db.execute("SELECT 1 FROM players WHERE name = ? COLLATE NOCASE", (name,)).fetchone()
-        if taken or self.db.execute("SELECT COUNT(*) FROM players").fetchone()[0] >= MAX_PLAYERS:
-            return False
-        self._write(("INSERT INTO players VALUES (?, ?, ?)", (name, token_hash(token), _now())))
-        return True
+        table is full.  Looked at and taken in one transaction: two claims of a name cannot both win."""
+        def job(db: sqlite3.Connection) -> bool:
+            taken = db.execute("SELECT 1 FROM players WHERE name = ? COLLATE NOCASE", (name,)).fetchone()
+            if taken or db.execute("SELECT COUNT(*) FROM players").fetchone()[0] >= MAX_PLAYERS:
+                return False
+            db.execute("INSERT INTO players VALUES (?, ?, ?)", (name, token_hash(token), _now()))
+            return True
+        return await self.writer.submit(job)
+
+    def ssh_key_of(self, name: str) -> str | None:
+        """The public key (OpenSSH text) that claimed `name` over ssh; None if none did."""
+        row = self.db.execute("SELECT key FROM ssh_keys WHERE name = ? COLLATE NOCASE", (name,)).fetchone()
+        return None if row is None else row[0]
+
+    def name_is_free(self, name: str) -> bool:
+        return self.db.execute("SELECT 1 FROM players WHERE name = ? COLLATE NOCASE", (name,)).fetchone() is None
+
+    async def ssh_login(self, name: str, key: str | None, token: str) -> bool:
+        """An ssh session as `name` gets `token` (its `online` process logs in with it): with `key`, the
+        name is claimed by the first key that uses it, then only that key gets it; without (a guest's
+        name, made by the ssh front), the name must be new.  False: the name is someone else's."""
+        def job(db: sqlite3.Connection) -> bool:
+            kept = db.execute("SELECT name, key FROM ssh_keys WHERE name = ? COLLATE NOCASE", (name,)).fetchone()
+            if kept is not None:
+                if key is None or not hmac.compare_digest(kept[1], key):
+                    return False
+                db.execute("UPDATE players SET token_hash = ? WHERE name = ?", (token_hash(token), kept[0]))
+                return True
+            taken = db.execute("SELECT 1 FROM players WHERE name = ? COLLATE NOCASE", (name,)).fetchone()
+            if taken or db.execute("SELECT COUNT(*) FROM players").fetchone()[0] >= MAX_PLAYERS:
+                return False
+            db.execute("INSERT INTO players VALUES (?, ?, ?)", (name, token_hash(token), _now()))
+            if key is not None:
+                db.execute("INSERT INTO ssh_keys VALUES (?, ?, ?)", (name, key, _now()))
+            return True
+        return await self.writer.submit(job)
 
     def name_of(self, token: str) -> str | None:
         """The name `token` was given to, compared in constant time (None: no such token)."""
@@ -130,13 +155,16 @@ class Store:
 
     # ------------------------------------------------------------------ games and moves
 
-    def new_game(self, game: str, seed: int, clock: str, rated: bool, p1: str, p2: str) -> GameRow:
-        cur = self._write(("INSERT INTO games (game, seed, clock, rated, p1, p2, started) VALUES (?,?,?,?,?,?,?)",
-                           (game, seed, clock, int(rated), p1, p2, _now())))
-        return GameRow(cur.lastrowid, game, seed, clock, rated, p1, p2)
+    async def new_game(self, game: str, seed: int, clock: str, rated: bool, p1: str, p2: str) -> GameRow:
+        def job(db: sqlite3.Connection) -> int:
+            return db.execute("INSERT INTO games (game, seed, clock, rated, p1, p2, started) VALUES (?,?,?,?,?,?,?)",
+                              (game, seed, clock, int(rated), p1, p2, _now())).lastrowid
+        return GameRow(await self.writer.submit(job), game, seed, clock, rated, p1, p2)
 
-    def add_move(self, game_id: int, ply: int, text: str, left: tuple[float, float]) -> None:
-        self._write(("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", (game_id, ply, text, left[0], left[1])))
+    async def add_move(self, game_id: int, ply: int, text: str, left: tuple[float, float]) -> None:
+        def job(db: sqlite3.Connection) -> None:
+            db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", (game_id, ply, text, left[0], left[1]))
+        await self.writer.submit(job)
 
     def moves(self, game_id: int) -> list[MoveRow]:
         rows = self.db.execute("SELECT text, left1, left2 FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))
@@ -163,37 +191,45 @@ class Store:
     def _game(r: tuple) -> GameRow:
         return GameRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7], r[8])
 
-    def finish(self, row: GameRow, result: str, reason: str) -> None:
+    async def finish(self, row: GameRow, result: str, reason: str) -> None:
         """End a game; a rated one moves both players' ratings, in the same transaction."""
-        statements = [("UPDATE games SET result = ?, reason = ?, ended = ? WHERE id = ? AND result = '*'",
-                       (result, reason, _now(), row.id))]
-        if row.rated and result in ("1-0", "0-1", "1/2-1/2"):
-            a, b = self.rating(row.game, row.p1), self.rating(row.game, row.p2)
-            ranks = {"1-0": [0, 1], "0-1": [1, 0]}.get(result, [0, 0])
-            [[ra], [rb]] = MODEL.rate([[MODEL.rating(mu=a.mu, sigma=a.sigma)],
-                                       [MODEL.rating(mu=b.mu, sigma=b.sigma)]], ranks=ranks)
-            for name, new, rank, other in ((row.p1, ra, ranks[0], ranks[1]), (row.p2, rb, ranks[1], ranks[0])):
-                col = "draws" if rank == other else "wins" if rank < other else "losses"
-                statements.append((
-                    f"INSERT INTO ratings (game, name, mu, sigma, {col}) VALUES (?, ?, ?, ?, 1) "
-                    f"ON CONFLICT (game, name) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
-                    f"{col} = {col} + 1", (row.game, name, new.mu, new.sigma)))
-        self._write(*statements)
+        await self.writer.submit(lambda db: _finish(db, row, result, reason))
 
     # ------------------------------------------------------------------ ratings
 
     def rating(self, game: str, name: str) -> RatingRow:
-        row = self.db.execute("SELECT mu, sigma, wins + draws + losses FROM ratings WHERE game = ? AND name = ?",
-                              (game, name)).fetchone()
-        if row is None:
-            fresh = MODEL.rating()
-            return RatingRow(game, name, fresh.mu, fresh.sigma, 0)
-        return RatingRow(game, name, row[0], row[1], row[2])
+        return _rating(self.db, game, name)
 
     def ratings(self, game: str, limit: int) -> list[RatingRow]:
         rows = self.db.execute("SELECT name, mu, sigma, wins + draws + losses FROM ratings WHERE game = ? "
                                "ORDER BY mu - 3 * sigma DESC LIMIT ?", (game, limit))
         return [RatingRow(game, n, mu, s, g) for n, mu, s, g in rows]
+
+
+def _rating(db: sqlite3.Connection, game: str, name: str) -> RatingRow:
+    row = db.execute("SELECT mu, sigma, wins + draws + losses FROM ratings WHERE game = ? AND name = ?",
+                     (game, name)).fetchone()
+    if row is None:
+        fresh = MODEL.rating()
+        return RatingRow(game, name, fresh.mu, fresh.sigma, 0)
+    return RatingRow(game, name, row[0], row[1], row[2])
+
+
+def _finish(db: sqlite3.Connection, row: GameRow, result: str, reason: str) -> None:
+    """(In the writer's transaction: the ratings read are the ones the update replaces.)"""
+    ended = db.execute("UPDATE games SET result = ?, reason = ?, ended = ? WHERE id = ? AND result = '*'",
+                       (result, reason, _now(), row.id))
+    if not ended.rowcount or not row.rated or result not in ("1-0", "0-1", "1/2-1/2"):
+        return
+    a, b = _rating(db, row.game, row.p1), _rating(db, row.game, row.p2)
+    ranks = {"1-0": [0, 1], "0-1": [1, 0]}.get(result, [0, 0])
+    [[ra], [rb]] = MODEL.rate([[MODEL.rating(mu=a.mu, sigma=a.sigma)],
+                               [MODEL.rating(mu=b.mu, sigma=b.sigma)]], ranks=ranks)
+    for name, new, rank, other in ((row.p1, ra, ranks[0], ranks[1]), (row.p2, rb, ranks[1], ranks[0])):
+        col = "draws" if rank == other else "wins" if rank < other else "losses"
+        db.execute(f"INSERT INTO ratings (game, name, mu, sigma, {col}) VALUES (?, ?, ?, ?, 1) "
+                   f"ON CONFLICT (game, name) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+                   f"{col} = {col} + 1", (row.game, name, new.mu, new.sigma))
 
 
 _GAME_COLUMNS = "id, game, seed, clock, rated, p1, p2, result, reason"

@@ -74,6 +74,21 @@ def server_context(folder: Path) -> tuple[ssl.SSLContext, str]:
     return context, fingerprint(der)
 
 
+SERVER_TLS_BUFFER = 32 * 1024  # bytes: two TLS records, eight of the protocol's longest lines
+
+
+def small_tls_buffers() -> None:
+    """asyncio gives each TLS connection a 256 KiB read buffer, zero-filled, so resident: half a
+    megabyte a game on a server, most of its memory (README "Server": measured).  A TLS record is at
+    most 16 KiB and a line of the protocol 4 KiB, so the server's process uses 32 KiB (asyncio reads a
+    record in pieces if it must).  Set once by `termarena server` for its own process only: it has no
+    public setting, so this assigns the class attribute asyncio reads (SSLProtocol.max_size)."""
+    import asyncio.sslproto
+
+    if getattr(asyncio.sslproto.SSLProtocol, "max_size", 0) > SERVER_TLS_BUFFER:
+        asyncio.sslproto.SSLProtocol.max_size = SERVER_TLS_BUFFER
+
+
 def client_context() -> ssl.SSLContext:
     """Encrypts, and leaves the trust to the pin: a self-signed certificate has no authority to check."""
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
