@@ -140,7 +140,7 @@ def test_level_6_varies_equal_choices_between_seeds_without_leaving_goals_open()
     g = replay(12, 30)
     safe = safe_moves(g)
     picks = []
-    for seed in range(6):
+    for seed in range(4):  # seeds 0 to 3 play three different turns
         player = make_player(6, seed=seed)
         player.cfg = replace(player.cfg, nodes=600)  # a node budget the wall clock never binds
         move = player.choose(g)

@@ -67,7 +67,7 @@ def test_the_fitting_tool_writes_weights_the_search_reads(tmp_path):
     from ai.tools.paper_soccer_value import main
 
     games = tmp_path / "games.txt"
-    run("paper-soccer", "level:3", "level:4", 6, jobs=1, quiet=True, games_out=str(games))
+    run("paper-soccer", "level:3", "level:4", 4, jobs=1, quiet=True, games_out=str(games))
     out = tmp_path / "value.txt"
     assert main([str(games), "--out", str(out), "--l2", "100"]) == 0
     t = load(str(out))

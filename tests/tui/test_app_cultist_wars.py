@@ -2,6 +2,8 @@
 what the referee will do before Enter plays it."""
 from __future__ import annotations
 
+import pytest
+
 from engines.cultist_wars import CultistWars
 from tests.tui.helpers import SIZE, click, game_screen, make_app, message, session, wait_until
 from tui.screens.dialogs import GameOverScreen
@@ -37,6 +39,7 @@ async def act(pilot, board: CultistWarsBoard, text: str) -> None:
     await pilot.press("enter")
 
 
+@pytest.mark.slow  # 15 actions, each by Tab, a click, its key and Enter
 async def test_hot_seat_game_to_an_elimination():
     app = make_app("cw", seed=1)
     async with app.run_test(size=SIZE) as pilot:

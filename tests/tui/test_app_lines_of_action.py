@@ -1,6 +1,8 @@
 """Lines of Action in the app: cursor and selection by keys, moves by clicks, the typed-move prompt."""
 from __future__ import annotations
 
+import pytest
+
 from engines.lines_of_action import parse_square
 from tests.tui.helpers import SIZE, click, game_screen, make_app, message, session, wait_until
 from tui.screens.dialogs import GameOverScreen
@@ -80,6 +82,7 @@ async def test_the_typed_move_prompt_plays_a_move_and_refuses_a_bad_one():
         assert session(app).ply == 1 and "Action was not valid" in message(app)
 
 
+@pytest.mark.slow  # a whole game, each AI turn in its worker process
 async def test_against_the_ai_a_whole_game_and_undo_back_to_my_turn():
     app = make_app("loa", "human", "ai:1", seed=2)
     async with app.run_test(size=SIZE) as pilot:

@@ -52,6 +52,7 @@ def cluster():
         yield c
 
 
+@pytest.mark.slow  # Ray: an instance takes seconds to start, and importing Ray alone about one
 @needs_ray
 def test_a_match_on_ray_plays_the_very_games_it_plays_here(cluster):
     # Levels bounded by depth (a minute's think time: the depth, not the clock, ends each search) and AI
@@ -66,6 +67,7 @@ def test_a_match_on_ray_plays_the_very_games_it_plays_here(cluster):
     assert there.times[0].times_ms and len(there.times[0].times_ms) == len(here.times[0].times_ms)
 
 
+@pytest.mark.slow
 @needs_ray
 def test_an_sprt_stops_the_ray_tasks_early(cluster):
     bots = [parse_spec(f"cmd:{sys.executable} {BOT} connect4"), parse_spec(f"cmd:{sys.executable} {BOT} connect4 junk")]
@@ -74,6 +76,7 @@ def test_an_sprt_stops_the_ray_tasks_early(cluster):
     assert t.sprt.result == "H1" and t.sprt.counts == [0, 0, 0, 0, 5] and len(t.games) < 20
 
 
+@pytest.mark.slow
 @needs_ray
 def test_sigkill_of_a_match_on_a_local_ray_instance_leaves_no_process(tmp_path):
     from engines.referee.guard import descendants
@@ -93,6 +96,7 @@ def test_sigkill_of_a_match_on_a_local_ray_instance_leaves_no_process(tmp_path):
         match.wait()
 
 
+@pytest.mark.slow
 @needs_ray
 def test_a_league_round_on_ray_stores_every_game(cluster, tmp_path):
     from tui.core.league.db import LeagueDB
@@ -107,6 +111,7 @@ def test_a_league_round_on_ray_stores_every_game(cluster, tmp_path):
     assert ratings is not None
 
 
+@pytest.mark.slow
 @needs_ray
 @pytest.mark.parametrize("address, env", [("ray://127.0.0.1:{port}", None), ("auto", "127.0.0.1:{port}")])
 def test_a_cluster_that_does_not_answer_is_refused_at_once(address, env, monkeypatch):
@@ -126,6 +131,7 @@ def test_a_cluster_that_does_not_answer_is_refused_at_once(address, env, monkeyp
             pass
 
 
+@pytest.mark.slow
 @needs_ray
 def test_a_local_instance_keeps_its_files_to_itself(cluster):
     # `ray start`'s address file, which `--cluster auto` and Ray's own tools read, is not overwritten

@@ -17,6 +17,7 @@ from tui.core.league.db import LeagueDB
 from tui.core.specs import parse_spec
 
 PY = sys.executable
+pytestmark = pytest.mark.slow  # `termarena league` processes, each playing games with bot processes
 FIRST_MOVE_BOT = ROOT / "tests" / "tui" / "bots" / "first_move_bot.py"
 
 

@@ -20,6 +20,7 @@ def bot(game: str, mode: str = "first"):
     return parse_spec(f"cmd:{sys.executable} {BOT} {game} {mode}")
 
 
+@pytest.mark.slow  # ten games, two bot processes each
 def test_an_sprt_accepts_h1_early_for_a_clearly_stronger_player():
     # A bot that plays legal moves against one whose every answer is refused: every pair 2-0.
     strong, weak = bot("connect4"), bot("connect4", "junk")
@@ -63,6 +64,7 @@ def test_results_by_seat_and_answer_times_per_player():
     assert times["turns"] >= 1 and 0 <= times["mean_ms"] <= times["p95_ms"] <= times["max_ms"]
 
 
+@pytest.mark.slow  # games until the SPRT decides, two bot processes each
 def test_the_cli_reports_sprt_openings_and_refuses_bad_settings_in_one_line(tmp_path, monkeypatch, capsys):
     from tests.tui.test_cli_bounds import run_cli
 

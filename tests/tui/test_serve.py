@@ -29,6 +29,7 @@ def _zombie(pid: int) -> bool:
         return True
 
 
+@pytest.mark.slow  # a real server and the apps it starts
 def test_the_served_apps_end_when_the_server_is_killed(tmp_path):
     aiohttp = pytest.importorskip("aiohttp", reason="textual-serve is not installed (pip install -e '.[web]')")
     with served(tmp_path) as (server, port):

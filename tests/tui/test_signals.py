@@ -17,6 +17,7 @@ from tests.engines.referee.test_process_lifetime import (ESCAPING_BOT, ROOT, ali
                                                          bot_pids, descendants, wait_for)
 
 PY = sys.executable
+pytestmark = pytest.mark.slow  # a real app on a terminal per test, its AI worker or bot, and a signal
 
 
 class TerminalApp:

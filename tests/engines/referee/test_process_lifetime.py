@@ -126,7 +126,7 @@ def test_match_ended_by_a_signal_leaves_no_bot(tmp_path, sig):
 
 
 def test_a_slow_stderr_display_never_slows_the_bots_answer():
-    """`referee -v` shows stderr as it comes; a bot printing 100 MB there must still answer in time."""
+    """`referee -v` shows stderr as it comes; a bot printing 20 MB there must still answer in time."""
     shown: list[str] = []
 
     def slow_display(line: str) -> None:
@@ -134,8 +134,8 @@ def test_a_slow_stderr_display_never_slows_the_bots_answer():
         shown.append(line)
 
     flood = ("import sys\nline = 'x' * 99 + '\\n'\nsys.stdin.readline()\n"
-             "for _ in range(1_000_000): sys.stderr.write(line)\nprint(4, flush=True)")
+             "for _ in range(200_000): sys.stderr.write(line)\nprint(4, flush=True)")
     with BotProcess([PY, "-c", flood], on_stderr=slow_display) as bot:
-        answer = bot.ask(["go"], 30)  # generous: writing 100 MB into a pipe takes a few seconds
+        answer = bot.ask(["go"], 30)  # generous: a loaded machine takes seconds to pipe 20 MB
         assert answer.line == "4"
-    assert len(bot.stderr_tail(500)) == 500 and len(shown) < 1_000_000
+    assert len(bot.stderr_tail(500)) == 500 and len(shown) < 200_000  # the display kept up with a few
