@@ -12,7 +12,7 @@ from ai.connect4 import book, make_player
 from ai.connect4.bitboard import BOARD, CELLS, COLS, ROWS, drop_bit, from_rows, has_four, to_rows, win_cells
 from ai.connect4.search import WIN, Searcher
 from engines.connect4 import STEAL, Connect4
-from tests.ai.real_play import winning_moves
+from tests.helpers.real_play import winning_moves
 
 
 def replay(outputs) -> Connect4:

@@ -12,7 +12,7 @@ from ai.cultist_wars.greedy import Greedy
 from ai.cultist_wars.search import WIN_BOUND, Searcher
 from ai.cultist_wars.state import State, gen_moves, to_engine_move
 from engines.cultist_wars import CultistWars
-from tests.ai.real_play import logged_position
+from tests.helpers.real_play import logged_position
 
 
 def _state_key(s: State, game: CultistWars):

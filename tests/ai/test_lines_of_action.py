@@ -7,8 +7,8 @@ import pytest
 from ai.lines_of_action import make_player
 from ai.lines_of_action.search import WIN, Searcher
 from engines.lines_of_action import PASS, LinesOfAction
-from tests.ai.real_play import logged_position, safe_moves, winning_moves
-from tests.conformance_data import logged_games
+from tests.helpers.real_play import logged_position, safe_moves, winning_moves
+from tests.helpers.conformance_data import logged_games
 
 GAMES = logged_games("lines-of-action")
 

@@ -13,7 +13,7 @@ from ai.paper_soccer.board import (GOAL_BITS, OPEN, S_Q, apply, can_score, dange
 from ai.paper_soccer.search import Searcher
 from ai.paper_soccer.tactics import shutting_reply
 from engines.paper_soccer import PaperSoccer
-from tests.ai.real_play import logged_position, mover_wins, moves_to_try, safe_moves, winning_moves
+from tests.helpers.real_play import logged_position, mover_wins, moves_to_try, safe_moves, winning_moves
 
 
 def replay(index: int, back: int) -> PaperSoccer:

@@ -15,8 +15,8 @@ from ai.paper_soccer.search import Searcher  # noqa: E402
 from ai.paper_soccer.speed import bench_positions  # noqa: E402
 from ai.paper_soccer.value import load  # noqa: E402
 from engines.paper_soccer import PaperSoccer  # noqa: E402
-from tests.ai.real_play import logged_position  # noqa: E402
-from tests.ai.test_player_contract import random_position  # noqa: E402
+from tests.helpers.real_play import logged_position  # noqa: E402
+from tests.helpers.players import random_position  # noqa: E402
 
 # Whether numba is there is asked without importing it: collecting this file (every xdist worker does)
 # must not load numba, let alone compile the tree.  One worker runs the file (see pyproject.toml).
@@ -179,7 +179,7 @@ def test_a_bot_that_may_load_the_compiled_tree_plays_legal_turns():
 
 
 def test_bench_shows_the_compiled_rate_beside_the_pure_one(monkeypatch, capsys):
-    from tests.ai.test_bench import bench_output
+    from tests.helpers.cli import bench_output
 
     out = bench_output(monkeypatch, capsys, "paper-soccer", "--seconds", "0.2")
     row = next(line for line in out.splitlines() if "paper-soccer" in line)

@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from ai.paper_soccer.board import STEPS, can_score, flood, from_game, touched_of
 from ai.paper_soccer.search import Searcher, Weights, hand_tables
 from ai.paper_soccer.value import BLOCKS, CELL, Tables, features, format_weights, load, parse_weights
-from tests.ai.test_player_contract import random_position
+from tests.helpers.players import random_position
 
 
 def _blocks(rng: random.Random) -> dict[str, list[int]]:

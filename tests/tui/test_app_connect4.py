@@ -3,19 +3,17 @@ help, game over, quit) and the opponents (AI in its process, an external bot).""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from engines import get_game
 from engines.savefile import SavedGame
-from tests.tui.helpers import SIZE, game_screen, make_app, message, session, status, wait_until
+from tests.helpers.app import SIZE, game_screen, make_app, message, session, status, wait_until
+from tests.helpers.paths import FIRST_MOVE_BOT as BOT
 from tui.screens.dialogs import ConfirmScreen, GameOverScreen, MessageScreen
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.setup import SetupScreen
 from tui.core.storage import save_game
-
-BOT = Path(__file__).parent / "bots" / "first_move_bot.py"
 
 
 def bot_spec(mode: str = "first") -> str:

@@ -5,15 +5,11 @@ from __future__ import annotations
 import pytest
 
 from engines.cultist_wars import CultistWars
-from tests.tui.helpers import SIZE, click, game_screen, make_app, message, session, wait_until
+from tests.helpers.app import SIZE, click, game_screen, make_app, message, session, wait_until
+from tests.helpers.scripted_games import ELIMINATION
 from tui.screens.dialogs import GameOverScreen
 from tui.widgets.boards.cultist_wars import CultistWarsBoard
 
-# Seed 1: Red's leader walks to neutral 4 and converts it; the new cultist walks towards Blue's leader,
-# who walks towards it, and shoots it four times (1+2+3+4 damage): Blue has no unit left after 15 turns.
-ELIMINATION = ["0 CONVERT 4", "1 MOVE 1 3", "0 CONVERT 4", "1 MOVE 1 4", "4 SHOOT 1", "1 MOVE 2 4", "4 SHOOT 1",
-               "1 MOVE 3 4", "4 SHOOT 1", "1 MOVE 3 4", "4 SHOOT 1", "1 MOVE 3 4", "4 SHOOT 1", "1 MOVE 3 4",
-               "4 SHOOT 1"]
 KEYS = {"MOVE": "m", "SHOOT": "f", "CONVERT": "c"}
 
 

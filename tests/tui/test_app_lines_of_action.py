@@ -4,12 +4,10 @@ from __future__ import annotations
 import pytest
 
 from engines.lines_of_action import parse_square
-from tests.tui.helpers import SIZE, click, game_screen, make_app, message, session, wait_until
+from tests.helpers.app import SIZE, click, game_screen, make_app, message, session, wait_until
+from tests.helpers.scripted_games import SHORT_GAME
 from tui.screens.dialogs import GameOverScreen
 from tui.widgets.boards.lines_of_action import LinesOfActionBoard
-
-# Black gathers its checkers while White spreads out of the way: black connects on ply 11.
-SHORT_GAME = ["g1e3", "h7h1", "e1e4", "a6c8", "e8e5", "h6f8", "d8d6", "c8g8", "b8f4", "f8h8", "f1e2"]
 
 
 async def click_move(pilot, board, move: str) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ai.analysis import analyse_game, analysis_player
 from engines.savefile import parse
-from tests.tui.helpers import SIZE, make_app, wait_until
+from tests.helpers.app import SIZE, make_app, wait_until
 from tui.screens import chart as chart_module
 from tui.screens.replay import ReplayScreen
 from tui.widgets.advantage_chart import AdvantageChart

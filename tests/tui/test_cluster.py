@@ -5,18 +5,13 @@ from __future__ import annotations
 
 import signal
 import sys
-from pathlib import Path
 
 import pytest
 
 from ai.sprt import Sprt
-from tests.engines.referee.test_process_lifetime import (
-    _start,
-    assert_all_end,
-    bot_pids,
-    escaping_command,
-    wait_for,
-)
+from tests.helpers.cli import run_cli
+from tests.helpers.paths import FIRST_MOVE_BOT as BOT
+from tests.helpers.processes import assert_all_end, bot_pids, escaping_command, start_termarena, wait_for
 from tui.core.cluster import ClusterError, check_address, ray_installed
 from tui.core.match import run_tournament
 from tui.core.specs import parse_spec
@@ -24,7 +19,6 @@ from tui.core.specs import parse_spec
 # one worker runs this file, so that one local Ray instance starts, not one a worker (in a fresh clone's
 # run, where the other worker was compiling the Paper Soccer tree, the module's fixture errored once)
 pytestmark = pytest.mark.xdist_group("ray")
-BOT = Path(__file__).parent / "bots" / "first_move_bot.py"
 needs_ray = pytest.mark.skipif(not ray_installed(), reason="Ray is not installed (pip install -e '.[cluster]')")
 
 
@@ -38,8 +32,6 @@ def test_addresses_ray_takes(good):
 def test_other_addresses_are_refused_in_one_line(bad, monkeypatch, capsys):
     with pytest.raises(ClusterError):
         check_address(bad)
-    from tests.tui.test_cli_bounds import run_cli
-
     code, err = run_cli(monkeypatch, capsys, "match", "c4", "ai:1", "ai:2", "--cluster", bad)
     assert code == 2 and "--cluster" in err and "Traceback" not in err
 
@@ -81,7 +73,7 @@ def test_an_sprt_stops_the_ray_tasks_early(cluster):
 def test_sigkill_of_a_match_on_a_local_ray_instance_leaves_no_process(tmp_path):
     from engines.referee.guard import descendants
 
-    match = _start(["match", "c4", escaping_command(tmp_path), escaping_command(tmp_path), "-n", "4", "-j", "2",
+    match = start_termarena(["match", "c4", escaping_command(tmp_path), escaping_command(tmp_path), "-n", "4", "-j", "2",
                     "--no-time-limit", "--cluster", "local"])
     try:
         # Ray's start takes 5 to 25 s on a busy 2-core machine: wait for the bots generously

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import pytest
 
 from ai.sprt import Sprt
 from ai.tournament import Opening
+from tests.helpers.cli import run_cli
+from tests.helpers.paths import FIRST_MOVE_BOT as BOT
 from tui.core.match import run_tournament, to_json
 from tui.core.specs import parse_spec
-
-BOT = Path(__file__).parent / "bots" / "first_move_bot.py"
 
 
 def bot(game: str, mode: str = "first"):
@@ -66,8 +65,6 @@ def test_results_by_seat_and_answer_times_per_player():
 
 @pytest.mark.slow  # games until the SPRT decides, two bot processes each
 def test_the_cli_reports_sprt_openings_and_refuses_bad_settings_in_one_line(tmp_path, monkeypatch, capsys):
-    from tests.tui.test_cli_bounds import run_cli
-
     from tui import cli
 
     book = tmp_path / "book.txt"

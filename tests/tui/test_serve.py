@@ -11,7 +11,7 @@ import time
 import pytest
 
 from engines.referee.process import BotCrashed
-from tests.tui.serving import served
+from tests.helpers.serving import served
 from tui.core.opponents import BotSeat
 from tui.core.specs import SERVED_ENV
 

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from tests.tui.serving import served
+from tests.helpers.serving import served
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 DRIVER = shutil.which("chromedriver")

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.engines.referee.test_process_lifetime import (ESCAPING_BOT, ROOT, alive, assert_all_end,
-                                                         bot_pids, descendants, wait_for)
+from engines.referee.guard import descendants
+from tests.helpers.paths import ESCAPING_BOT, ROOT
+from tests.helpers.processes import alive, assert_all_end, bot_pids, wait_for
 
 PY = sys.executable
 pytestmark = pytest.mark.slow  # a real app on a terminal per test, its AI worker or bot, and a signal

@@ -10,7 +10,7 @@ import pytest
 
 from engines import GAME_IDS, GameRecord, get_game, replay
 from engines.referee import run_match
-from tests.conformance_data import logged_games
+from tests.helpers.conformance_data import logged_games
 
 BOTS = Path(__file__).parent / "bots"
 PY = sys.executable

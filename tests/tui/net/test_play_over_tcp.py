@@ -7,9 +7,9 @@ import time
 import pytest
 
 from engines.savefile import dump, parse
-from tests.tui.helpers import message
+from tests.helpers.app import message
 from tests.tui.net.whole_games import WHOLE_GAMES
-from tests.tui.net.helpers import client_app, host_app, hosted_game, listening, net_session, until
+from tests.helpers.net import client_app, host_app, hosted_game, listening, net_session, until
 
 
 async def arrived(condition, timeout: float = 20.0) -> None:

@@ -67,10 +67,23 @@ async def click(pilot, widget, offset) -> None:
     await pilot.pause()
 
 
-def parsed_or_refused(parse, text, error):
-    """What `parse(text)` returns, or None when it refused with `error` in one line (hostile-input fuzzing)."""
-    try:
-        return parse(text)
-    except error as e:
-        assert "\n" not in str(e)
-        return None
+async def open_load_screen(pilot, key: str = "ctrl+o"):
+    """Open the load screen with `key` and wait until it has listed the saves."""
+    from tui.screens.load import LoadScreen
+
+    await pilot.press(key)
+    screen = pilot.app.screen
+    assert isinstance(screen, LoadScreen)
+    await wait_until(pilot, lambda: screen.loaded)
+    return screen
+
+
+async def highlight(pilot, screen, name: str) -> None:
+    """Highlight the load screen's entry of the save NAME.txt."""
+    index = next(i for i, e in enumerate(screen.entries) if e.path.stem == name)
+    screen.query_one("#saves").highlighted = index
+    await pilot.pause()
+
+
+def text_of(screen, selector: str) -> str:
+    return str(screen.query_one(selector).render())
