@@ -185,8 +185,7 @@ async def test_a_file_that_is_not_a_save_is_refused_in_words(tmp_path):
     path.write_text("hello\n")
     app = make_app("c4", load=str(path))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, MessageScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, MessageScreen))  # the file is read in a worker
         assert "not a termarena save" in str(app.screen.query_one(".dialog-text").render())
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen) and session(app).ply == 0
