@@ -137,6 +137,7 @@ NMAHOUDE_LOST_LINE = ["2", "STEAL", "3", "3", "3", "4", "3", "6", "2", "5", "7",
                       "5", "7", "5", "7", "5", "5", "7", "7", "4", "7", "3", "7", "0", "0", "4", "4"]
 
 
+@pytest.mark.slow  # exact solving of an ending
 @pytest.mark.parametrize("move,value", [("8", -1), ("4", 1)])
 def test_the_solver_values_the_zugzwang_ending_lost_to_nmahoudes_bot(move, value):
     game = replay(NMAHOUDE_LOST_LINE + [move])  # the bot to move, 31 empty cells

@@ -132,6 +132,7 @@ def test_the_search_flood_fill_gives_the_danger_points_and_the_reach_of_the_goal
     assert checked > 200
 
 
+@pytest.mark.slow  # level 6 searched 11 times
 def test_level_6_varies_equal_choices_between_seeds_without_leaving_goals_open():
     # tie noise: matches from the standard start are not one game repeated, and no seed plays worse
     from dataclasses import replace

@@ -61,6 +61,7 @@ def test_the_shipped_learned_value_loads():
     assert any(t.mine[0]) and any(t.theirs[0])
 
 
+@pytest.mark.slow  # four games of levels 3 and 4, then a fit
 def test_the_fitting_tool_writes_weights_the_search_reads(tmp_path):
     pytest.importorskip("numpy")
     from ai.tools.arena import run

@@ -19,7 +19,7 @@ def make_app(game=None, p1="human", p2="human", seed=None, **options):
     return create_app(game, specs(p1, p2) if game else None, seed, **options)
 
 
-async def wait_until(pilot, condition, timeout: float = 30.0, step: float = 0.02) -> None:
+async def wait_until(pilot, condition, timeout: float = 30.0, step: float = 0.005) -> None:
     """Let the app run until `condition()` holds (the AI and bots answer asynchronously)."""
     end = time.monotonic() + timeout
     while not condition():

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+import pytest
+
 from engines import get_game
 from engines.savefile import SavedGame
 from tests.helpers.app import SIZE, game_screen, make_app, message, session, status, wait_until
@@ -90,6 +92,7 @@ async def test_hot_seat_undo_and_redo_one_ply_at_a_time():
         assert "Took back" in message(app) or "Replayed" in message(app)
 
 
+@pytest.mark.slow  # a whole game, each AI turn in its worker process
 async def test_against_the_ai_a_whole_game_then_undo_back_to_my_turn():
     app = make_app("c4", "human", "ai:1", seed=3)
     async with app.run_test(size=SIZE) as pilot:
@@ -251,6 +254,7 @@ async def test_setup_asks_for_a_bot_command_and_a_whole_number_seed():
         assert s.seed == 7 and [spec.kind for spec in s.specs] == ["ai", "human"]
 
 
+@pytest.mark.slow  # a whole game of two AIs
 async def test_two_ais_play_a_game_to_its_end_while_you_watch():
     app = make_app("c4", "ai:1", "ai:1", seed=5, watch_delay_s=0.01)
     async with app.run_test(size=SIZE) as pilot:

@@ -86,6 +86,7 @@ async def test_illegal_actions_are_refused_with_the_referees_reason():
         assert "no unit on (6,0)" in message(app) and board.pending is None
 
 
+@pytest.mark.slow  # the AI's turns to the 150-turn limit
 async def test_against_the_ai_the_last_turns_to_the_turn_limit():
     # 150 turns from the start would make a slow test: start ten turns before the end.
     near_end = CultistWars.new(1)

@@ -36,6 +36,7 @@ def greedy_move(game) -> str:
     return game.move_to_str(best[1])
 
 
+@pytest.mark.slow  # a whole game by keys and clicks
 async def test_hot_seat_game_to_the_end_first_move_by_keys_then_by_clicks():
     app = make_app("loa")
     async with app.run_test(size=SIZE) as pilot:

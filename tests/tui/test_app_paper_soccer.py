@@ -2,6 +2,8 @@
 bounces, taking steps back, clicks on the points next to the ball."""
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers.app import SIZE, click, game_screen, make_app, message, session, wait_until
 from tui.screens.dialogs import GameOverScreen
 from tui.widgets.boards.paper_soccer import PaperSoccerBoard
@@ -67,6 +69,7 @@ async def test_clicking_a_point_next_to_the_ball_steps_there():
         assert session(app).ply == 1 and "next to the ball" in message(app)
 
 
+@pytest.mark.slow  # a whole game, each AI turn in its worker process
 async def test_against_the_ai_a_whole_game_and_undo():
     app = make_app("ps", "human", "ai:1", seed=4)
     async with app.run_test(size=SIZE) as pilot:

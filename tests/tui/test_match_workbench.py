@@ -31,6 +31,7 @@ def test_an_sprt_accepts_h1_early_for_a_clearly_stronger_player():
     assert len(t.games) < t.planned == 200
 
 
+@pytest.mark.slow  # games until the SPRT decides, two bot processes each
 def test_an_sprt_accepts_h0_for_a_player_that_loses_every_game():
     junk, good = bot("connect4", "junk"), bot("connect4")
     t = run_tournament("connect4", [junk, good], 200, seed=1, jobs=2, time_limits=False, sprt=Sprt(0, 400))
