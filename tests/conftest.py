@@ -1,7 +1,10 @@
 """Session-wide settings and fixtures for the tests."""
 import os
+import time
 
 import pytest
+
+from tests.helpers.clock import TickingClock
 
 # Paper Soccer searches that may choose keep to the pure-Python tree, in the tests and in the bots they
 # start: the compiled tree (the `fast` extra) gives the same answers (tests/ai/test_paper_soccer_compiled.py
@@ -25,3 +28,16 @@ def with_tictactoe():
 
     with registered() as game_id:
         yield game_id
+
+
+@pytest.fixture
+def ticking_clock(monkeypatch):
+    """`ticking_clock(step)` puts a `TickingClock` in place of `time.monotonic` for the test and returns it
+    (every module that calls `time.monotonic()` reads it; the referee's and Textual's own timers too, so
+    keep it to tests of pure code)."""
+    def install(step: float) -> TickingClock:
+        clock = TickingClock(step)
+        monkeypatch.setattr(time, "monotonic", clock)
+        return clock
+
+    return install

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ai import bench
+from tests.helpers.cli import bench_output
 
 
 def test_playout_figures_count_whole_random_games():
@@ -16,20 +17,6 @@ def test_playout_figures_count_whole_random_games():
 def test_games_openspiel_does_not_have_get_no_rate():
     assert bench.openspiel_playouts("paper-soccer", 0.01) is None
     assert bench.openspiel_playouts("cultist-wars", 0.01) is None
-
-
-def bench_output(monkeypatch, capsys, *args: str) -> str:
-    """What `termarena bench ARGS` prints on a wide terminal (it must end without an error)."""
-    import sys
-
-    from tui import cli
-
-    monkeypatch.setenv("COLUMNS", "200")
-    monkeypatch.setattr(sys, "argv", ["termarena", "bench", *args])
-    with pytest.raises(SystemExit) as ended:
-        cli.main()
-    assert ended.value.code in (0, None)
-    return capsys.readouterr().out
 
 
 def test_without_openspiel_there_is_no_rate_and_bench_says_how_to_get_one(monkeypatch, capsys):

@@ -7,8 +7,8 @@ import pytest
 from ai.lines_of_action import make_player
 from ai.lines_of_action.search import WIN, Searcher
 from engines.lines_of_action import PASS, LinesOfAction
-from tests.ai.real_play import logged_position, safe_moves, winning_moves
-from tests.conformance_data import logged_games
+from tests.helpers.real_play import logged_position, safe_moves, winning_moves
+from tests.helpers.conformance_data import logged_games
 
 GAMES = logged_games("lines-of-action")
 
@@ -47,7 +47,8 @@ def test_there_are_real_threat_positions():
 @pytest.mark.parametrize("index,back", THREATS)
 def test_level_6_stops_a_threatened_connection(index, back):
     g = replay(index, back)
-    move = make_player(6, think_ms=3000).choose(g)
+    # a node budget, not the clock, ends the search: the same move on any machine (1,000 nodes are enough)
+    move = make_player(6, nodes=20_000, think_ms=60_000).choose(g)
     assert move in safe_moves(g), g.move_to_str(move)
 
 

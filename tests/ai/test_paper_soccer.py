@@ -13,7 +13,7 @@ from ai.paper_soccer.board import (GOAL_BITS, OPEN, S_Q, apply, can_score, dange
 from ai.paper_soccer.search import Searcher
 from ai.paper_soccer.tactics import shutting_reply
 from engines.paper_soccer import PaperSoccer
-from tests.ai.real_play import logged_position, mover_wins, moves_to_try, safe_moves, winning_moves
+from tests.helpers.real_play import logged_position, mover_wins, moves_to_try, safe_moves, winning_moves
 
 
 def replay(index: int, back: int) -> PaperSoccer:
@@ -58,7 +58,8 @@ def test_levels_above_1_never_leave_a_goal_open(level):
     for index, back in OPEN_GOALS:
         g = replay(index, back)
         safe = safe_moves(g)
-        move = make_player(level, seed=3, think_ms=150).choose(g)
+        # a node budget (level 6 reaches ~12,000 nodes in 150 ms), not the clock: the same move on any machine
+        move = make_player(level, seed=3, nodes=5_000, think_ms=60_000).choose(g)
         assert any(same_effect(g, move, m) for m in safe), (index, back, move)
 
 
@@ -131,6 +132,7 @@ def test_the_search_flood_fill_gives_the_danger_points_and_the_reach_of_the_goal
     assert checked > 200
 
 
+@pytest.mark.slow  # level 6 searched 11 times
 def test_level_6_varies_equal_choices_between_seeds_without_leaving_goals_open():
     # tie noise: matches from the standard start are not one game repeated, and no seed plays worse
     from dataclasses import replace
@@ -140,7 +142,7 @@ def test_level_6_varies_equal_choices_between_seeds_without_leaving_goals_open()
     g = replay(12, 30)
     safe = safe_moves(g)
     picks = []
-    for seed in range(6):
+    for seed in range(4):  # seeds 0 to 3 play three different turns
         player = make_player(6, seed=seed)
         player.cfg = replace(player.cfg, nodes=600)  # a node budget the wall clock never binds
         move = player.choose(g)

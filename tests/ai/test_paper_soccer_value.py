@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from ai.paper_soccer.board import STEPS, can_score, flood, from_game, touched_of
 from ai.paper_soccer.search import Searcher, Weights, hand_tables
 from ai.paper_soccer.value import BLOCKS, CELL, Tables, features, format_weights, load, parse_weights
-from tests.ai.test_player_contract import random_position
+from tests.helpers.players import random_position
 
 
 def _blocks(rng: random.Random) -> dict[str, list[int]]:
@@ -61,13 +61,14 @@ def test_the_shipped_learned_value_loads():
     assert any(t.mine[0]) and any(t.theirs[0])
 
 
+@pytest.mark.slow  # four games of levels 3 and 4, then a fit
 def test_the_fitting_tool_writes_weights_the_search_reads(tmp_path):
     pytest.importorskip("numpy")
     from ai.tools.arena import run
     from ai.paper_soccer.fit_value import main
 
     games = tmp_path / "games.txt"
-    run("paper-soccer", "level:3", "level:4", 6, jobs=1, quiet=True, games_out=str(games))
+    run("paper-soccer", "level:3", "level:4", 4, jobs=1, quiet=True, games_out=str(games))
     out = tmp_path / "value.txt"
     assert main([str(games), "--out", str(out), "--l2", "100"]) == 0
     t = load(str(out))

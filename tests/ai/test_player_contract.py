@@ -4,15 +4,12 @@ replay for a seed, deadlines are kept, progress is reported, wins from real play
 the bot answers the referee, and the benchmark measures.
 
 Real-play positions are (logged game, turns before its end) of the official referees' logs, checked
-by brute force with the engine alone (tests/ai/real_play.py).  Each game's own file tests what only
+by brute force with the engine alone (tests/helpers/real_play.py).  Each game's own file tests what only
 that game has (the book, the goal in the open, the 150-turn draw, the neutral move...).
 """
 from __future__ import annotations
 
 import io
-import random
-import time
-from dataclasses import dataclass
 
 import pytest
 
@@ -21,58 +18,10 @@ from ai.levels import MAX_LEVEL, MIN_LEVEL, ai_module, make_player as make_level
 from ai.player import SearchInfo
 from ai.random_player import RandomPlayer
 from engines import GAME_IDS, get_game
-from tests.ai.real_play import logged_position, moves_to_try, mover_wins, wins_within
+from tests.helpers.players import CASES, random_position
+from tests.helpers.real_play import logged_position, moves_to_try, mover_wins, wins_within
 
 LEVEL_RANGE = range(MIN_LEVEL, MAX_LEVEL + 1)
-
-
-@dataclass(frozen=True)
-class Case:
-    midgame: tuple[int, int]  # a position where level 6 would search for long
-    late: tuple[int, int]  # a dense late position
-    deadlines: tuple[float, ...]  # level 6 answers within each of these (seconds) ...
-    slack: float  # ... plus this, on a machine shared by many jobs
-    min_depth: int  # level 6 completes at least this depth in 300 ms of the midgame (on an idle machine)
-    win_in_1: tuple[tuple[int, int], ...]  # the mover wins at once
-    forced_wins: tuple[tuple[int, int, int], ...]  # (game, back, plies): the mover wins within plies
-
-
-CASES = {
-    "connect4": Case(
-        midgame=(10, 48), late=(2, 6), deadlines=(0.03, 0.06), slack=0.05, min_depth=4,
-        win_in_1=((0, 1), (1, 1), (3, 1), (5, 1), (9, 1), (16, 1), (19, 1)),
-        forced_wins=((0, 3, 3), (4, 5, 3), (6, 3, 3), (6, 5, 3), (7, 3, 3), (7, 5, 3), (8, 3, 3), (13, 3, 3))),
-    "paper-soccer": Case(
-        midgame=(12, 20), late=(12, 6), deadlines=(0.12,), slack=0.38, min_depth=2,
-        win_in_1=((0, 1), (5, 1), (5, 3), (6, 2), (8, 1), (8, 3), (11, 1)),
-        forced_wins=((1, 5, 3), (4, 3, 3))),
-    "lines-of-action": Case(
-        midgame=(2, 60), late=(2, 40), deadlines=(0.09,), slack=0.11, min_depth=2,
-        win_in_1=((0, 1), (4, 1), (5, 1), (7, 1), (8, 1), (9, 1), (10, 1), (12, 1)),
-        # game 6 at turn 147: the win must land by turn 149
-        forced_wins=((0, 3, 3), (6, 3, 3), (12, 3, 3))),
-    "cultist-wars": Case(
-        midgame=(1, 100), late=(1, 90), deadlines=(0.03,), slack=0.06, min_depth=1,
-        # game 0, turn 124: the leader converts the last enemy cultist; turn 122: the same conversion
-        # is already on; game 2, turn 81: conversion of the last enemy unit
-        win_in_1=((0, 1), (0, 3), (2, 1)),
-        # game 1, turns 148, 146, 144: 2 units against 1, and the opponent must not catch up
-        forced_wins=((1, 2, 2), (1, 4, 3), (1, 6, 5))),
-}
-
-assert sorted(CASES) == sorted(GAME_IDS)
-
-
-def random_position(game_id: str, seed: int, plies: int):
-    """A position after up to `plies` seeded random moves (short of the end of the game)."""
-    rng = random.Random(seed)
-    game = get_game(game_id).new(seed)
-    for _ in range(plies):
-        game.push(game.random_move(rng))
-        if game.outcome() is not None:
-            game.pop()
-            break
-    return game
 
 
 def make_player_for(game_id: str, level: int, **options):
@@ -116,9 +65,12 @@ def test_every_level_plays_a_legal_move_and_leaves_the_game_unchanged(game_id, l
     case = CASES[game_id]
     positions = [get_game(game_id).new(7), random_position(game_id, level, 12),
                  random_position(game_id, level, 40), logged_position(game_id, *case.late)]
+    # at most 2,000 nodes a move (the level's own budget when smaller), not 300 ms of the clock: the same
+    # moves on any machine, and quickly
+    nodes = min(ai_module(game_id).LEVEL_TABLE[level].nodes or 2_000, 2_000)
     for game in positions:
         before = snapshot(game)
-        move = make_player_for(game_id, level, seed=1, think_ms=300).choose(game)
+        move = make_player_for(game_id, level, seed=1, nodes=nodes, think_ms=60_000).choose(game)
         assert game.is_legal(move)
         assert snapshot(game) == before
 
@@ -159,16 +111,25 @@ def test_level_1_beats_a_random_mover(game_id):
 # ------------------------------------------------------------------------------ time and progress
 
 
+# Each read of the ticking clock (tests/helpers/clock.py) is worth 1 ms: every game's search reads it
+# at least every 128 nodes, so a deadline passes after a fixed amount of work on any machine.
+CLOCK_STEP = 0.001
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_level_6_keeps_the_deadline(game_id):
+def test_level_6_keeps_the_deadline(game_id, ticking_clock):
+    clock = ticking_clock(CLOCK_STEP)
     case = CASES[game_id]
     game = logged_position(game_id, *case.midgame)
     player = make_player_for(game_id, 6)
     for budget in case.deadlines:
-        start = time.monotonic()
-        move = player.choose(game, start + budget)
-        # without the deadline this search runs for longer than budget + slack
-        assert time.monotonic() - start < budget + case.slack
+        infos: list[SearchInfo] = []
+        start = clock.now
+        move = player.choose(game, start + budget, infos.append)
+        # the search stops within a few looks at the clock after the deadline; without the deadline it
+        # would run on to its node budget or its 2.5 s cap
+        assert clock.now - start <= budget + 5 * CLOCK_STEP
+        assert player.cfg.nodes is None or infos[-1].nodes < player.cfg.nodes
         assert game.is_legal(move)
 
 
@@ -187,23 +148,26 @@ def test_progress_is_reported_with_depth_nodes_and_the_move_played(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_the_bot_answers_the_referee_in_time_with_a_legal_move(game_id):
-    from ai.bot import run_bot
+def test_the_bot_answers_the_referee_in_time_with_a_legal_move(game_id, ticking_clock, monkeypatch):
+    from ai import bot
 
+    # a bot process 0.2 s old at its first input: the referee's 1,000 ms first turn counts that too
+    monkeypatch.setattr(bot, "process_age_s", lambda: 0.2)
+    clock = ticking_clock(CLOCK_STEP)
     game = get_game(game_id).new(7)
     stdin = io.BytesIO(("\n".join(game.bot_input(first=True)) + "\n").encode())
     out = io.StringIO()
-    start = time.monotonic()
-    assert run_bot(game_id, make_player_for(game_id, 6).choose, stdin=stdin, stdout=out) == 0
-    assert time.monotonic() - start < 1.0
+    start = clock.now
+    assert bot.run_bot(game_id, make_player_for(game_id, 6).choose, stdin=stdin, stdout=out) == 0
+    assert clock.now - start < 1.0 - 0.2
     game.play(out.getvalue().strip())  # raises if the referee would refuse it
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_search_speed_reports_nodes_and_seconds(game_id):
     # What `bench` prints: nodes searched and the time they took (how many is a figure, not a test).
-    nodes, seconds = ai_module(game_id).search_speed(0.3)
-    assert nodes > 0 and seconds >= 0.2
+    nodes, seconds = ai_module(game_id).search_speed(0.1)
+    assert nodes > 0 and seconds >= 0.05
 
 
 # ------------------------------------------------------------------------------ wins from real play

@@ -10,8 +10,8 @@ import pytest
 from ai.tools.arena import run
 from ai.tools.specs import make_player, parse_spec
 from engines import GAME_IDS, get_game
-from tests.ai.real_play import logged_position, mover_wins
-from tests.ai.test_player_contract import CASES
+from tests.helpers.real_play import logged_position, mover_wins
+from tests.helpers.players import CASES
 
 
 def test_specs_are_kind_and_keyed_values():

@@ -1,7 +1,7 @@
 """The AI worker process: searches come back with a legal move, progress arrives, cancel is immediate."""
 from __future__ import annotations
 
-import time
+import signal
 
 from ai.worker import SearchProcess, SearchRequest
 from engines import get_game
@@ -29,11 +29,14 @@ def test_a_bad_request_comes_back_as_an_error_not_a_dead_worker():
 
 def test_cancel_stops_a_long_search_at_once_and_the_next_search_works():
     with SearchProcess() as sp:
-        sp.start(SearchRequest("connect4", (), level=6, think_ms=60_000))
-        time.sleep(0.5)
-        t0 = time.monotonic()
+        # an analysis deepens until its minute is up: it is still searching when cancelled
+        sid = sp.start(SearchRequest("connect4", ("4", "4"), level=6, think_ms=60_000, analyse="position"))
+        first = next((ev for _ in range(600) for ev in sp.events(0.1)), None)  # a minute at most
+        assert first is not None and (first.search_id, first.kind) == (sid, "info")
+        worker = sp._proc
         sp.cancel()
-        assert time.monotonic() - t0 < 2.5
+        # at once: when cancel returns, the worker has been killed, not asked to finish its search
+        assert worker.exitcode == -signal.SIGKILL and sp.current is None
         sid = sp.start(SearchRequest("connect4", ("4",), level=1))
         assert sp.wait(sid, timeout=60).kind == "done"
 

@@ -17,7 +17,7 @@ from engines.cultist_wars.board import bresenham, bullet_line, find_path, tile, 
 from engines.cultist_wars.lcg import LCG_START, lcg_next, lcg_rand
 from engines.cultist_wars.mapgen import SplittableRandom, generate_map
 from engines.cultist_wars.reader import CultistWarsReader
-from tests.conformance_data import logged_games
+from tests.helpers.conformance_data import logged_games
 
 WAIT = Move("WAIT")
 

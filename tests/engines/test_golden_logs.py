@@ -10,7 +10,7 @@ import pytest
 
 from engines import GAME_IDS, get_game
 from engines.base import InvalidOutput
-from tests.conformance_data import logged_games, probes
+from tests.helpers.conformance_data import logged_games, probes
 
 GAME_CASES = [pytest.param(g, lg.index, id=f"{g}-{lg.index}") for g in GAME_IDS for lg in logged_games(g)]
 PROBE_CASES = [pytest.param(g, p.id, id=f"{g}-p{p.id}-{p.kind}") for g in GAME_IDS for p in probes(g)]

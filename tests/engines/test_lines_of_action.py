@@ -24,7 +24,7 @@ from engines.lines_of_action import (
     parse_square,
     square_name,
 )
-from tests.conformance_data import logged_games
+from tests.helpers.conformance_data import logged_games
 
 START_ROWS = [".bbbbbb.", "w......w", "w......w", "w......w", "w......w", "w......w", "w......w", ".bbbbbb."]
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from engines import get_game
 from engines.base import InvalidOutput
-from tests.engines.test_protocol_properties import PROPS, random_game
+from tests.helpers.properties import PROPS, random_game
 from tests.helpers.games import ALL_GAMES
 
 pytestmark = pytest.mark.usefixtures("with_tictactoe")

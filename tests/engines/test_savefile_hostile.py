@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from engines import GAME_IDS, get_game
 from engines.base import EngineError, PositionError
 from engines.numbers import SEED_MAX, SEED_MIN, NumberError, check_seed, one_line, parse_int, quote
-from engines.savefile import SavedGame, SaveFormatError, dump, parse, result_text
+from engines.savefile import SavedGame, SaveFormatError, dump, parse
+from tests.helpers.hostile import assert_clear
+from tests.helpers.saves import SAVES, real_save
 
-MAX_MESSAGE = 300
 HUGE = "9" * 5000  # beyond Python's int() limit of 4300 digits
 
 
@@ -25,37 +26,6 @@ def short_id(value) -> str:
     return text if len(text) <= 12 else f"{text[:4]}..({len(text)} chars)"
 
 
-def assert_clear(error: Exception) -> None:
-    text = str(error)
-    assert text and "\n" not in text and "\r" not in text and len(text) <= MAX_MESSAGE, text[:500]
-
-
-def real_save(game_id: str, seed: int, plies: int, *, from_position: bool = False, redo: bool = False) -> str:
-    """The text of a real game: random legal moves from `new(seed)` (or from a position reached so)."""
-    rng = random.Random(f"{game_id}{seed}{plies}")
-    cls = get_game(game_id)
-    game = cls.new(seed)
-    start = None
-    if from_position:
-        for _ in range(3):
-            if game.outcome() is None:
-                game.push(game.random_move(rng))
-        start = game.to_text()
-        game = cls.from_text(start)
-    while game.ply < plies and game.outcome() is None:
-        game.push(game.random_move(rng))
-    redo_moves = []
-    if redo and game.ply:
-        redo_moves = [game.move_to_str(game.pop())]
-    result, reason = result_text(game)
-    saved = SavedGame(game=game_id, moves=game.moves_as_str(), start=start, seed=seed, redo=redo_moves,
-                      players=("human", "ai:3"), date="2026-11-21T12:00:00", result=result, reason=reason)
-    return dump(saved, game)
-
-
-SHAPES = ((0, 0, False, False), (7, 9, False, True), (SEED_MAX, 4, True, False), (SEED_MIN, 400, False, False),
-          (12345, 6, True, True))  # seed, plies (400: to the end), from a position, with a redo line
-SAVES = [real_save(g, seed, plies, from_position=pos, redo=redo) for g in GAME_IDS for seed, plies, pos, redo in SHAPES]
 SHORT_SAVES = [real_save(g, 7, 9, redo=True) for g in GAME_IDS] + [real_save(g, 5, 3, from_position=True)
                                                                    for g in GAME_IDS]
 

@@ -5,6 +5,7 @@ import asyncio
 import inspect
 
 import pytest
+import textual._wait
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -23,3 +24,17 @@ def _saves_in_a_temporary_folder(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("TERMARENA_SAVES", str(folder))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))  # never the user's settings
     return folder
+
+
+@pytest.fixture(autouse=True)
+def _short_idle_steps(request, monkeypatch):
+    """Pilot's key presses and pauses wait for the app to look idle (textual._wait.wait_for_idle): sleeps
+    of 20 ms until one passes with under 1 ms of CPU, twice a key, so the work after each key is rounded
+    up to 20 ms steps plus one idle step.  10 ms steps at the same ratio take a quarter off the app
+    tests' time.  A test waits for what happens in a worker, a thread or a process with wait_until (an
+    event), never on this heuristic.  Snapshots keep Textual's steps: the screenshot is taken once the
+    app looks idle, and a shorter look caught a chart before its last refresh.  (Textual is pinned
+    below 8.3, where these names exist.)"""
+    if "snap_compare" not in request.fixturenames:
+        monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", 1 / 100)
+        monkeypatch.setattr(textual._wait, "SLEEP_IDLE", 1 / 100 / 20)

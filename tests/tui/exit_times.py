@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.tui.test_signals import TerminalApp, _ai_worker_started, wait_for
+from tests.helpers.terminal import TerminalApp, _ai_worker_started, wait_for
 
 PICKER: list[str] = []
 # Level 1 moves at once (the autosave holds its move), then level 6 searches for a minute

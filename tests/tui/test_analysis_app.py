@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engines.savefile import parse
-from tests.tui.helpers import SIZE, make_app, wait_until
+from tests.helpers.app import SIZE, make_app, wait_until
 from tui.screens.replay import ReplayScreen
 from tui.widgets.analysis_panel import AnalysisPanel
 

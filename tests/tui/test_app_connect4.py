@@ -3,19 +3,19 @@ help, game over, quit) and the opponents (AI in its process, an external bot).""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
+
+import pytest
 
 from engines import get_game
 from engines.savefile import SavedGame
-from tests.tui.helpers import SIZE, game_screen, make_app, message, session, status, wait_until
+from tests.helpers.app import SIZE, game_screen, make_app, message, session, status, wait_until
+from tests.helpers.paths import FIRST_MOVE_BOT as BOT
 from tui.screens.dialogs import ConfirmScreen, GameOverScreen, MessageScreen
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.setup import SetupScreen
 from tui.core.storage import save_game
-
-BOT = Path(__file__).parent / "bots" / "first_move_bot.py"
 
 
 def bot_spec(mode: str = "first") -> str:
@@ -96,6 +96,7 @@ async def test_hot_seat_undo_and_redo_one_ply_at_a_time():
         assert "Took back" in message(app) or "Replayed" in message(app)
 
 
+@pytest.mark.slow  # a whole game, each AI turn in its worker process
 async def test_against_the_ai_a_whole_game_then_undo_back_to_my_turn():
     app = make_app("c4", "human", "ai:1", seed=3)
     async with app.run_test(size=SIZE) as pilot:
@@ -191,8 +192,7 @@ async def test_a_file_that_is_not_a_save_is_refused_in_words(tmp_path):
     path.write_text("hello\n")
     app = make_app("c4", load=str(path))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, MessageScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, MessageScreen))  # the file is read in a worker
         assert "not a termarena save" in str(app.screen.query_one(".dialog-text").render())
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen) and session(app).ply == 0
@@ -258,6 +258,7 @@ async def test_setup_asks_for_a_bot_command_and_a_whole_number_seed():
         assert s.seed == 7 and [spec.kind for spec in s.specs] == ["ai", "human"]
 
 
+@pytest.mark.slow  # a whole game of two AIs
 async def test_two_ais_play_a_game_to_its_end_while_you_watch():
     app = make_app("c4", "ai:1", "ai:1", seed=5, watch_delay_s=0.01)
     async with app.run_test(size=SIZE) as pilot:

@@ -2,16 +2,14 @@
 what the referee will do before Enter plays it."""
 from __future__ import annotations
 
+import pytest
+
 from engines.cultist_wars import CultistWars
-from tests.tui.helpers import SIZE, click, game_screen, make_app, message, session, wait_until
+from tests.helpers.app import SIZE, click, game_screen, make_app, message, session, wait_until
+from tests.helpers.scripted_games import ELIMINATION
 from tui.screens.dialogs import GameOverScreen
 from tui.widgets.boards.cultist_wars import CultistWarsBoard
 
-# Seed 1: Red's leader walks to neutral 4 and converts it; the new cultist walks towards Blue's leader,
-# who walks towards it, and shoots it four times (1+2+3+4 damage): Blue has no unit left after 15 turns.
-ELIMINATION = ["0 CONVERT 4", "1 MOVE 1 3", "0 CONVERT 4", "1 MOVE 1 4", "4 SHOOT 1", "1 MOVE 2 4", "4 SHOOT 1",
-               "1 MOVE 3 4", "4 SHOOT 1", "1 MOVE 3 4", "4 SHOOT 1", "1 MOVE 3 4", "4 SHOOT 1", "1 MOVE 3 4",
-               "4 SHOOT 1"]
 KEYS = {"MOVE": "m", "SHOOT": "f", "CONVERT": "c"}
 
 
@@ -37,6 +35,7 @@ async def act(pilot, board: CultistWarsBoard, text: str) -> None:
     await pilot.press("enter")
 
 
+@pytest.mark.slow  # 15 actions, each by Tab, a click, its key and Enter
 async def test_hot_seat_game_to_an_elimination():
     app = make_app("cw", seed=1)
     async with app.run_test(size=SIZE) as pilot:
@@ -87,6 +86,7 @@ async def test_illegal_actions_are_refused_with_the_referees_reason():
         assert "no unit on (6,0)" in message(app) and board.pending is None
 
 
+@pytest.mark.slow  # the AI's turns to the 150-turn limit
 async def test_against_the_ai_the_last_turns_to_the_turn_limit():
     # 150 turns from the start would make a slow test: start ten turns before the end.
     near_end = CultistWars.new(1)

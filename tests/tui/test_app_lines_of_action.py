@@ -1,13 +1,13 @@
 """Lines of Action in the app: cursor and selection by keys, moves by clicks, the typed-move prompt."""
 from __future__ import annotations
 
+import pytest
+
 from engines.lines_of_action import parse_square
-from tests.tui.helpers import SIZE, click, game_screen, make_app, message, session, wait_until
+from tests.helpers.app import SIZE, click, game_screen, make_app, message, session, wait_until
+from tests.helpers.scripted_games import SHORT_GAME
 from tui.screens.dialogs import GameOverScreen
 from tui.widgets.boards.lines_of_action import LinesOfActionBoard
-
-# Black gathers its checkers while White spreads out of the way: black connects on ply 11.
-SHORT_GAME = ["g1e3", "h7h1", "e1e4", "a6c8", "e8e5", "h6f8", "d8d6", "c8g8", "b8f4", "f8h8", "f1e2"]
 
 
 async def click_move(pilot, board, move: str) -> None:
@@ -36,6 +36,7 @@ def greedy_move(game) -> str:
     return game.move_to_str(best[1])
 
 
+@pytest.mark.slow  # a whole game by keys and clicks
 async def test_hot_seat_game_to_the_end_first_move_by_keys_then_by_clicks():
     app = make_app("loa")
     async with app.run_test(size=SIZE) as pilot:
@@ -80,6 +81,7 @@ async def test_the_typed_move_prompt_plays_a_move_and_refuses_a_bad_one():
         assert session(app).ply == 1 and "Action was not valid" in message(app)
 
 
+@pytest.mark.slow  # a whole game, each AI turn in its worker process
 async def test_against_the_ai_a_whole_game_and_undo_back_to_my_turn():
     app = make_app("loa", "human", "ai:1", seed=2)
     async with app.run_test(size=SIZE) as pilot:

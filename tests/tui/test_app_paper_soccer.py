@@ -2,7 +2,9 @@
 bounces, taking steps back, clicks on the points next to the ball."""
 from __future__ import annotations
 
-from tests.tui.helpers import SIZE, click, game_screen, make_app, message, session, wait_until
+import pytest
+
+from tests.helpers.app import SIZE, click, game_screen, make_app, message, session, wait_until
 from tui.screens.dialogs import GameOverScreen
 from tui.widgets.boards.paper_soccer import PaperSoccerBoard
 
@@ -67,6 +69,7 @@ async def test_clicking_a_point_next_to_the_ball_steps_there():
         assert session(app).ply == 1 and "next to the ball" in message(app)
 
 
+@pytest.mark.slow  # a whole game, each AI turn in its worker process
 async def test_against_the_ai_a_whole_game_and_undo():
     app = make_app("ps", "human", "ai:1", seed=4)
     async with app.run_test(size=SIZE) as pilot:
@@ -87,11 +90,9 @@ async def test_against_the_ai_a_whole_game_and_undo():
 
 
 async def test_an_external_bot_gets_paper_soccers_protocol_and_answers():
-    import sys
-    from pathlib import Path
+    from tests.helpers.paths import FIRST_MOVE_BOT, PY
 
-    bot = Path(__file__).parent / "bots" / "first_move_bot.py"
-    app = make_app("ps", "human", f"cmd:{sys.executable} {bot} paper-soccer")
+    app = make_app("ps", "human", f"cmd:{PY} {FIRST_MOVE_BOT} paper-soccer")
     async with app.run_test(size=SIZE) as pilot:
         s = session(app)
         await pilot.press("w")

@@ -9,10 +9,10 @@ import os
 
 import pytest
 
-from tests.engines.test_savefile_hostile import SAVES
-from tests.tui.test_storage_hostile import c4_save, dead_pid, make_temp, promptly
+from tests.helpers.hostile import promptly
+from tests.helpers.saves import SAVES, c4_save, dead_pid, make_temp
 from tui.core.autosave import (KEEP_PREV, PREV, Autosaver, autosave_path, keep_unfinished_autosave, resumable,
-                               set_aside_unreadable_autosave)
+                          set_aside_unreadable_autosave)
 from tui.core.storage import load_game
 
 

@@ -10,7 +10,7 @@ from engines import get_game
 from engines.registry import entry, register, unregister
 from tests.helpers.tictactoe.engine import TicTacToe
 from tests.helpers.games import ALL_GAMES
-from tests.tui.helpers import SIZE, specs
+from tests.helpers.app import SIZE, specs
 from tui.core.session import Session
 from tui.core.settings import Settings
 from tui.widgets.boards import board_class, board_preview

@@ -8,7 +8,7 @@ import pytest
 
 from ai.analysis import analyse_game, analysis_player
 from engines.savefile import parse
-from tests.tui.helpers import SIZE, make_app, message, wait_until
+from tests.helpers.app import SIZE, make_app, message, wait_until
 from tui.screens import chart as chart_module
 from tui.screens.replay import ReplayScreen
 from tui.widgets.advantage_chart import AdvantageChart
@@ -133,6 +133,7 @@ async def test_c_on_the_game_over_dialog_opens_the_chart_at_the_last_move(monkey
         await wait_until(pilot, lambda: len(chart.verdicts) == 7)
 
 
+@pytest.mark.slow  # a whole game analysed, then the AI
 async def test_from_the_blunder_on_the_chart_play_on_against_the_ai(monkeypatch):
     """A new user's way through: a finished game between two AIs, the chart, the move before the
     blunder, then play on from there against the AI, taking over the side that blundered."""

@@ -2,18 +2,9 @@
 run that lasts for years or a traceback.  And an app that dies on an error exits non-zero."""
 from __future__ import annotations
 
-import sys
-
 import pytest
 
-from tui import cli
-
-
-def run_cli(monkeypatch, capsys, *args: str) -> tuple[int, str]:
-    monkeypatch.setattr(sys, "argv", ["termarena", *args])
-    with pytest.raises(SystemExit) as ended:
-        cli.main()
-    return ended.value.code, capsys.readouterr().err
+from tests.helpers.cli import run_cli
 
 
 @pytest.mark.parametrize("args", [

@@ -10,7 +10,8 @@ from tui.core.clock import ClockError, GameClock, clock_from_header, parse_clock
 from tui.core.session import Session
 from tui.core.specs import parse_spec
 
-from tests.tui.helpers import game_screen, make_app, parsed_or_refused, session, status, wait_until
+from tests.helpers.app import game_screen, make_app, session, status, wait_until
+from tests.helpers.hostile import parsed_or_refused
 
 
 class FakeTime:

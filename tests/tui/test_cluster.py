@@ -14,14 +14,10 @@ from pathlib import Path
 import pytest
 
 from ai.sprt import Sprt
-from tests.engines.referee.test_process_lifetime import (
-    _start,
-    assert_all_end,
-    bot_pids,
-    escaping_command,
-    wait_for,
-)
-from tests.tui.test_ray_folder import ended_pid
+from tests.helpers.cli import run_cli
+from tests.helpers.paths import FIRST_MOVE_BOT as BOT
+from tests.helpers.processes import (assert_all_end, bot_pids, ended_pid, escaping_command, start_termarena,
+                                     wait_for)
 from tui.core import ray_folder
 from tui.core.cluster import ClusterError, check_address, ray_installed
 from tui.core.match import run_tournament
@@ -30,7 +26,6 @@ from tui.core.specs import parse_spec
 # one worker runs this file, so that one local Ray instance starts, not one a worker (in a fresh clone's
 # run, where the other worker was compiling the Paper Soccer tree, the module's fixture errored once)
 pytestmark = pytest.mark.xdist_group("ray")
-BOT = Path(__file__).parent / "bots" / "first_move_bot.py"
 needs_ray = pytest.mark.skipif(not ray_installed(), reason="Ray is not installed (pip install -e '.[cluster]')")
 
 
@@ -44,8 +39,6 @@ def test_addresses_ray_takes(good):
 def test_other_addresses_are_refused_in_one_line(bad, monkeypatch, capsys):
     with pytest.raises(ClusterError):
         check_address(bad)
-    from tests.tui.test_cli_bounds import run_cli
-
     code, err = run_cli(monkeypatch, capsys, "match", "c4", "ai:1", "ai:2", "--cluster", bad)
     assert code == 2 and "--cluster" in err and "Traceback" not in err
 
@@ -89,6 +82,7 @@ def gcs_answer(port: int, token: str | None):
         return grpc.StatusCode.OK
 
 
+@pytest.mark.slow  # Ray: an instance takes seconds to start, and importing Ray alone about one
 @needs_ray
 @pytest.mark.slow
 def test_a_match_on_ray_plays_the_very_games_it_plays_here(cluster):
@@ -104,6 +98,7 @@ def test_a_match_on_ray_plays_the_very_games_it_plays_here(cluster):
     assert there.times[0].times_ms and len(there.times[0].times_ms) == len(here.times[0].times_ms)
 
 
+@pytest.mark.slow
 @needs_ray
 @pytest.mark.slow
 def test_an_sprt_stops_the_ray_tasks_early(cluster):
@@ -113,12 +108,13 @@ def test_an_sprt_stops_the_ray_tasks_early(cluster):
     assert t.sprt.result == "H1" and t.sprt.counts == [0, 0, 0, 0, 5] and len(t.games) < 20
 
 
+@pytest.mark.slow
 @needs_ray
 @pytest.mark.slow
 def test_sigkill_of_a_match_on_a_local_ray_instance_leaves_no_process_and_its_folder_is_swept(tmp_path):
     from engines.referee.guard import descendants
 
-    match = _start(["match", "c4", escaping_command(tmp_path), escaping_command(tmp_path), "-n", "4", "-j", "2",
+    match = start_termarena(["match", "c4", escaping_command(tmp_path), escaping_command(tmp_path), "-n", "4", "-j", "2",
                     "--no-time-limit", "--cluster", "local"])
     try:
         # Ray's start takes 5 to 25 s on a busy 2-core machine: wait for the bots generously
@@ -172,13 +168,14 @@ def test_sigterm_ends_a_match_on_a_local_ray_instance_as_without_one(tmp_path):
         match.wait()
 
 
+@pytest.mark.slow
 @needs_ray
 @pytest.mark.slow
 def test_sigterm_while_the_local_instance_starts_ends_it_as_cleanly(tmp_path):
     # whichever step the signal meets (the folder made, the head starting, the driver connecting)
     from engines.referee.guard import descendants
 
-    match = _start(["match", "c4", "ai:1", "ai:1", "-n", "2", "--cluster", "local"])
+    match = start_termarena(["match", "c4", "ai:1", "ai:1", "-n", "2", "--cluster", "local"])
     try:
         wait_for(lambda: folder_of(match.pid) is not None, timeout=60)
         folder = folder_of(match.pid)
@@ -209,6 +206,7 @@ def test_a_league_round_on_ray_stores_every_game(cluster, tmp_path):
     assert ratings is not None
 
 
+@pytest.mark.slow
 @needs_ray
 @pytest.mark.parametrize("address, env", [("ray://127.0.0.1:{port}", None), ("auto", "127.0.0.1:{port}")])
 def test_a_cluster_that_does_not_answer_is_refused_at_once(address, env, monkeypatch):
@@ -228,6 +226,7 @@ def test_a_cluster_that_does_not_answer_is_refused_at_once(address, env, monkeyp
             pass
 
 
+@pytest.mark.slow
 @needs_ray
 @pytest.mark.slow
 def test_a_local_instance_keeps_its_files_to_itself(cluster):

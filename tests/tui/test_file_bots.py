@@ -9,7 +9,7 @@ from pathlib import Path
 
 from engines import get_game
 from engines.savefile import SavedGame, dump
-from tests.tui.helpers import SIZE, make_app, session, wait_until
+from tests.helpers.app import SIZE, make_app, session, wait_until
 from tui.screens.dialogs import ConfirmScreen
 from tui.core.storage import list_saves, load_game
 

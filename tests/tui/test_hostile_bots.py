@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from tests.tui.helpers import SIZE, make_app, session, wait_until
+from tests.helpers.app import SIZE, make_app, session, wait_until
 
 
 async def test_a_huge_illegal_answer_is_quoted_short():

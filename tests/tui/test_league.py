@@ -11,35 +11,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines.base import Outcome
-from engines.referee import MatchResult
+from tests.helpers.league import run_fake, strongest_wins
 from tui.core.league.db import LeagueDB, LeagueError, PlayedGame
-from tui.core.league.jobs import LeagueJob, on_this_machine
+from tui.core.league.jobs import LeagueJob
 from tui.core.league.pairing import choose_pairs
 from tui.core.league.ratings import Ratings, rate
-from tui.core.league.run import run_league
 from tui.core.league.table import table_rows
 from tui.core.specs import parse_spec
-
-
-def result(job: LeagueJob, winner: int | None) -> MatchResult:
-    scores = (1, 1) if winner is None else ((1, 0) if winner == 0 else (0, 1))
-    return MatchResult(game=job.game, seed=job.seed, turns=7, moves=["4"] * 7, seats=list(job.labels),
-                       outcome=Outcome(winner, "connected", scores))
-
-
-def strongest_wins(strength: dict[str, int]):
-    """A stand-in for refereed games: the stronger name wins, equal strengths draw."""
-    def play(job: LeagueJob) -> tuple[LeagueJob, MatchResult]:
-        a, b = (strength[n] for n in job.labels)
-        return job, result(job, None if a == b else (0 if a > b else 1))
-    return play
-
-
-def run_fake(db: LeagueDB, games: int, play, jobs: int = 1, think_ms: int | None = None, rng=None):
-    """A Connect 4 league run whose games are played by `play` instead of bot processes."""
-    return run_league(db, "connect4", games, think_ms, True, jobs=jobs, play_round=on_this_machine(jobs, play),
-                      rng=rng)
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.tui.test_cli_bounds import run_cli
-from tests.tui.test_league import run_fake, strongest_wins
+from tests.helpers.cli import run_cli
+from tests.helpers.league import run_fake, strongest_wins
 from tui.core.league.db import APPLICATION_ID, MAX_DB_BYTES, SCHEMA, LeagueDB
 from tui.core.specs import parse_spec
 

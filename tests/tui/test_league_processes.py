@@ -15,12 +15,13 @@ from pathlib import Path
 import pytest
 
 from engines.referee.guard import descendants
-from tests.engines.referee.test_process_lifetime import ROOT, assert_all_end
+from tests.helpers.paths import FIRST_MOVE_BOT, ROOT
+from tests.helpers.processes import assert_all_end
 from tui.core.league.db import LeagueDB
 from tui.core.specs import parse_spec
 
 PY = sys.executable
-FIRST_MOVE_BOT = ROOT / "tests" / "tui" / "bots" / "first_move_bot.py"
+pytestmark = pytest.mark.slow  # `termarena league` processes, each playing games with bot processes
 
 
 def league(db: Path, *args: str, prefix: tuple[str, ...] = (), **popen) -> subprocess.Popen:

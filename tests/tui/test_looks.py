@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui.helpers import SIZE, make_app, screen_text
-from tests.tui.test_snapshots import MID_GAME
+from tests.helpers.app import SIZE, make_app, screen_text
+from tests.helpers.scripted_games import MID_GAME
 from tui.core.settings import Settings
 from tui.widgets.boards.looks import COLOUR_BLIND, palette_styler, to_ascii
 

@@ -4,23 +4,23 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import pytest
 
 from ai.sprt import Sprt
 from ai.tournament import Opening
 from ai.tournament.outputs import EachGame, to_json
+from tests.helpers.cli import run_cli
+from tests.helpers.paths import FIRST_MOVE_BOT as BOT
 from tui.core.match import run_tournament
 from tui.core.specs import parse_spec
-
-BOT = Path(__file__).parent / "bots" / "first_move_bot.py"
 
 
 def bot(game: str, mode: str = "first"):
     return parse_spec(f"cmd:{sys.executable} {BOT} {game} {mode}")
 
 
+@pytest.mark.slow  # ten games, two bot processes each
 def test_an_sprt_accepts_h1_early_for_a_clearly_stronger_player():
     # A bot that plays legal moves against one whose every answer is refused: every pair 2-0.
     strong, weak = bot("connect4"), bot("connect4", "junk")
@@ -32,6 +32,7 @@ def test_an_sprt_accepts_h1_early_for_a_clearly_stronger_player():
     assert len(t.games) < t.planned == 200
 
 
+@pytest.mark.slow  # games until the SPRT decides, two bot processes each
 def test_an_sprt_accepts_h0_for_a_player_that_loses_every_game():
     junk, good = bot("connect4", "junk"), bot("connect4")
     t = run_tournament("connect4", [junk, good], 200, seed=1, jobs=2, time_limits=False, sprt=Sprt(0, 400))
@@ -64,9 +65,8 @@ def test_results_by_seat_and_answer_times_per_player():
     assert times["turns"] >= 1 and 0 <= times["mean_ms"] <= times["p95_ms"] <= times["max_ms"]
 
 
+@pytest.mark.slow  # games until the SPRT decides, two bot processes each
 def test_the_cli_reports_sprt_openings_and_refuses_bad_settings_in_one_line(tmp_path, monkeypatch, capsys):
-    from tests.tui.test_cli_bounds import run_cli
-
     from tui import cli
 
     book = tmp_path / "book.txt"

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from engines import get_game
-from tests.tui.helpers import SIZE, make_app, message, session, wait_until
+from tests.helpers.app import SIZE, make_app, message, session, wait_until
 from tui.core.opponents import HINT_LEVEL
 from tui.widgets.move_list import MoveList
 

@@ -11,14 +11,8 @@ import sys
 
 import pytest
 
+from tests.helpers.processes import ended_pid
 from tui.core import ray_folder
-
-
-def ended_pid() -> int:
-    """The pid of a process that has ended (and been reaped)."""
-    proc = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
-                          text=True, check=True)
-    return int(proc.stdout)
 
 
 def folder_owned_by(root, name, *pids):

@@ -74,7 +74,7 @@ def test_a_recorded_game_round_trips_save_load_same_moves_stderr_and_times(tmp_p
 
 
 def test_opening_a_record_folder_removes_what_killed_writes_left(tmp_path):
-    from tests.tui.test_storage_hostile import dead_pid, make_temp
+    from tests.helpers.saves import dead_pid, make_temp
 
     stale = make_temp(tmp_path, f".connect4-20261126-130501-game0-seed7.txt.{dead_pid()}.abcdefgh.tmp")
     assert RecordFolder(tmp_path).check() is None and not stale.exists()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from tests.tui.helpers import SIZE, make_app, wait_until
+from tests.helpers.app import SIZE, make_app, wait_until
 from tui.core.storage import load_game
 from tui.screens.help import KeysScreen
 from tui.screens.load import LoadScreen

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import errno
 import os
-from pathlib import Path
 
 from engines import get_game
 from engines.savefile import SavedGame
-from tests.tui.helpers import SIZE, game_screen, make_app, message, session, wait_until
+from tests.helpers.app import (SIZE, game_screen, highlight, make_app, message, open_load_screen, session, text_of,
+                               wait_until)
+from tests.helpers.saves import c4_save
 from tui.core.autosave import autosave_path
 from tui.screens.dialogs import ConfirmScreen, GameOverScreen, MessageScreen
 from tui.screens.game import GameScreen
-from tui.screens.load import LoadScreen, result_words
+from tui.screens.load import result_words
 from tui.screens.picker import PickerScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.save import ResumeScreen, SaveScreen
@@ -23,38 +24,6 @@ C4_WIN = ["0", "1", "0", "1", "0", "1", "0"]  # Red stacks four in column 0
 
 def disk_full(fd):
     raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-
-def c4_save(folder: Path, name: str, moves, redo=(), players=("human", "human"), **facts) -> Path:
-    game = get_game("connect4").new()
-    for m in moves:
-        game.play(m)
-    from engines.savefile import result_text
-
-    result, reason = result_text(game)
-    saved = SavedGame(game="connect4", moves=list(moves), redo=list(redo), players=players,
-                      date="2026-11-21T10:00:00", result=result, reason=reason, **facts)
-    path = folder / f"{name}.txt"
-    save_game(path, saved, game)
-    return path
-
-
-async def open_load_screen(pilot, key: str = "ctrl+o") -> LoadScreen:
-    await pilot.press(key)
-    screen = pilot.app.screen
-    assert isinstance(screen, LoadScreen)
-    await wait_until(pilot, lambda: screen.loaded)
-    return screen
-
-
-async def highlight(pilot, screen: LoadScreen, name: str) -> None:
-    index = next(i for i, e in enumerate(screen.entries) if e.path.stem == name)
-    screen.query_one("#saves").highlighted = index
-    await pilot.pause()
-
-
-def text_of(screen, selector: str) -> str:
-    return str(screen.query_one(selector).render())
 
 
 # ---------------------------------------------------------------------------- save, then load
@@ -245,7 +214,7 @@ async def test_autosave_after_each_move_then_offered_on_start_and_resumed(_saves
 
 
 async def test_the_app_removes_what_saves_killed_mid_write_left_as_it_starts(_saves_in_a_temporary_folder):
-    from tests.tui.test_storage_hostile import dead_pid, make_temp
+    from tests.helpers.saves import dead_pid, make_temp
 
     folder = _saves_in_a_temporary_folder
     stale = [make_temp(folder, f".autosave.txt.{dead_pid()}.abcdefgh.tmp"),

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.tui.helpers import SIZE, make_app, session, specs, wait_until
-from tests.tui.test_saves import c4_save, highlight, open_load_screen, text_of
+from tests.helpers.app import SIZE, highlight, make_app, open_load_screen, session, specs, text_of, wait_until
+from tests.helpers.saves import c4_save
 from tui.core.autosave import autosave_path
 from tui.screens.dialogs import ConfirmScreen, MessageScreen
 from tui.screens.game import GameScreen

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from engines.referee.process import BotCrashed
-from tests.tui.serving import served
+from tests.helpers.serving import served
 from tui.core.opponents import BotSeat
 from tui.core.specs import SERVED_ENV
 
@@ -29,6 +29,7 @@ def _zombie(pid: int) -> bool:
         return True
 
 
+@pytest.mark.slow  # a real server and the apps it starts
 def test_the_served_apps_end_when_the_server_is_killed(tmp_path):
     aiohttp = pytest.importorskip("aiohttp", reason="textual-serve is not installed (pip install -e '.[web]')")
     with served(tmp_path) as (server, port):

@@ -8,13 +8,13 @@ import time
 
 import pytest
 
-from tests.tui.serving import served
+from tests.helpers.serving import served
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 DRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(
     not (CHROMIUM and DRIVER),
-    reason="no chromium and chromedriver on this machine (Debian: apt-get install chromium chromium-driver)")
+    reason="no chromium and chromedriver on this machine (Debian: apt-get install chromium chromium-driver)")]
 
 
 def test_the_served_app_loads_in_a_browser_and_plays_a_move_typed_there(tmp_path):

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from tests.tui.serving import free_port
+from tests.helpers.serving import free_port
 
 aiohttp = pytest.importorskip("aiohttp", reason="textual-serve is not installed (pip install -e '.[web]')")
 from aiohttp.test_utils import TestServer  # noqa: E402

@@ -7,7 +7,7 @@ import os
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
-from tests.tui.helpers import SIZE, make_app, wait_until
+from tests.helpers.app import SIZE, make_app, wait_until
 from tui.core.settings import Settings, dump_settings, load_settings, parse_settings, settings_path
 from tui.screens.settings import SettingsScreen
 
@@ -138,7 +138,7 @@ async def test_a_bad_clock_is_refused_in_the_dialog_and_nothing_changes():
 
 
 async def test_the_settings_clock_runs_in_a_new_game():
-    from tests.tui.helpers import session
+    from tests.helpers.app import session
     from tui.core.settings import save_settings
 
     save_settings(Settings(clock="0.5+2"), settings_path())

@@ -10,8 +10,8 @@ import sys
 
 from engines import get_game
 from engines.savefile import SavedGame, dump, parse, result_text
-from tests.tui.helpers import SIZE, make_app, session, wait_until
-from tests.tui.test_saves import open_load_screen, text_of
+from tests.helpers.app import SIZE, make_app, session, wait_until
+from tests.helpers.app import open_load_screen, text_of
 from tui.core.storage import load_game, save_game
 from tui.screens.dialogs import GameOverScreen
 from tui.screens.game import GameScreen

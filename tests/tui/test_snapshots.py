@@ -9,18 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui.helpers import make_app
-from tests.tui.test_app_cultist_wars import ELIMINATION
-from tests.tui.test_app_lines_of_action import SHORT_GAME
+from tests.helpers.app import make_app
+from tests.helpers.scripted_games import MID_GAME
 
-MID_GAME = {
-    # game: (seed, moves already played, keys pressed then)
-    "connect4": (None, ["4", "STEAL", "3", "3", "2", "5", "4", "4"], ["left"]),
-    "lines-of-action": (None, SHORT_GAME[:6], ["enter"]),  # d1 selected: its destinations marked
-    "paper-soccer": (None, ["0", "2", "4", "70", "5"], ["d"]),  # a bounce: the turn being built
-    # cultist 4 aims at Blue's leader, from the cursor on Red's leader: the shot's preview
-    "cultist-wars": (1, ELIMINATION[:8], ["tab", "down", *["right"] * 8, "f"]),
-}
 SEEDS = {"cultist-wars": 1}
 
 

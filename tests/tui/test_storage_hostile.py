@@ -8,52 +8,19 @@ import os
 import socket
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines import get_game
 from engines.base import EngineError
-from engines.savefile import MAX_SAVE_BYTES, MAGIC, SavedGame, parse
-from tests.engines.test_savefile_hostile import SAVES, assert_clear
+from engines.savefile import MAX_SAVE_BYTES, MAGIC, parse
+from tests.helpers.hostile import assert_clear, promptly
+from tests.helpers.saves import SAVES, c4_save, dead_pid, make_temp
 from tui.core import storage
 from tui.core.storage import (STALE_TEMP_S, StorageError, check_saves_dir, decode_save, list_saves,
-                         load_game, move_aside, remove_stale_temps, save_game)
-
-PROMPTLY_S = 5.0  # a load that has not answered by then is blocked
-
-
-def c4_save(folder: Path, name: str, moves=("4", "4")) -> Path:
-    game = get_game("connect4").new()
-    for m in moves:
-        game.play(m)
-    result = "*" if game.outcome() is None else ("1-0" if game.outcome().winner == 0 else "0-1")
-    path = folder / f"{name}.txt"
-    save_game(path, SavedGame(game="connect4", moves=list(moves), result=result), game)
-    return path
-
-
-def promptly(call, *args):
-    """`call(*args)` in a thread: its result or exception, or a failure (not a hung suite) when it blocks."""
-    out: dict = {}
-
-    def run():
-        try:
-            out["value"] = call(*args)
-        except BaseException as e:  # noqa: BLE001 (handed to the test)
-            out["error"] = e
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(PROMPTLY_S)
-    assert not thread.is_alive(), f"{call.__name__}{args} blocked for {PROMPTLY_S} s"
-    if "error" in out:
-        raise out["error"]
-    return out["value"]
+                         load_game, move_aside, remove_stale_temps)
 
 
 def load_error(path: Path) -> str:
@@ -252,20 +219,6 @@ def test_a_real_save_with_flipped_bytes_loads_or_is_refused_clearly(data):
 
 
 # ---------------------------------------------------------------------------- stale temporary files
-
-
-def dead_pid() -> int:
-    child = subprocess.Popen([sys.executable, "-c", "pass"])
-    child.wait()
-    return child.pid
-
-
-def make_temp(folder: Path, name: str, age_s: float = 0.0) -> Path:
-    path = folder / name
-    path.write_bytes(b"half a save")
-    then = time.time() - age_s
-    os.utime(path, (then, then))
-    return path
 
 
 def test_stale_temporaries_of_killed_writers_are_removed_and_nothing_else(tmp_path):

@@ -14,10 +14,10 @@ import sys
 
 from engines.referee import run_match
 from engines.visible import visible
-from tests.tui.helpers import make_app, session, wait_until
-from tests.tui.terminal_text import (ANSWER, BOT, CONCEAL, HOSTILE_LINES, OSC52, acting, clean_bytes,
+from tests.helpers.app import make_app, session, wait_until
+from tests.helpers.terminal_text import (ANSWER, BOT, CONCEAL, HOSTILE_LINES, OSC52, acting, clean_bytes,
                                      hostile_bot, hostile_save)
-from tests.tui.test_saves import highlight, open_load_screen, text_of
+from tests.helpers.app import highlight, open_load_screen, text_of
 from tui.core.storage import load_game
 from tui.screens.dialogs import ConfirmScreen, GameOverScreen
 from tui.screens.replay import ReplayScreen

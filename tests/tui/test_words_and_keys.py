@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from engines.base import InvalidOutput
-from tests.tui.helpers import SIZE, game_screen, make_app, message, screen_text, session, wait_until
+from tests.helpers.app import SIZE, game_screen, make_app, message, screen_text, session, wait_until
 from tui.screens.dialogs import ConfirmScreen, GameOverScreen
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen

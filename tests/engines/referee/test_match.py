@@ -10,7 +10,7 @@ import pytest
 
 from engines import GAME_IDS, GameRecord, get_game, replay
 from engines.referee import run_match
-from tests.conformance_data import logged_games
+from tests.helpers.conformance_data import logged_games
 
 BOTS = Path(__file__).parent / "bots"
 PY = sys.executable
@@ -38,11 +38,9 @@ def test_a_crashing_bot_loses_with_reason_crash_and_its_last_words(bad_seat):
 
 
 def test_a_silent_bot_loses_on_time():
-    t0 = time.monotonic()
     r = run_match("connect4", [fake("silent"), builtin_bot("connect4")], seed=1)
     assert (r.outcome.winner, r.outcome.reason, r.turns) == (1, "timeout", 0)
-    assert time.monotonic() - t0 < 5  # the 1000 ms first-turn limit, not forever
-    assert "1000 ms" in r.error
+    assert "1000 ms" in r.error  # the first turn's limit (test_process.py: the wait is that limit exactly)
 
 
 def test_garbage_output_is_invalid_with_the_referees_reason():

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from engines.referee.process import BotCrashed, BotFlooded, BotProcess, BotTimeout
+from tests.helpers.clock import TickingClock
 
 PY = sys.executable
 
@@ -29,13 +30,25 @@ def test_carriage_return_is_kept_in_the_answer():
         assert b.ask(["go"], 5).line == "4\r"
 
 
-def test_a_silent_bot_times_out_at_the_limit():
+def test_a_silent_bot_times_out_at_the_limit(monkeypatch):
+    # The clock moves only by the waits the referee asks its selector for (each one reported as a
+    # wait that timed out): the referee must wait for the whole limit, and no longer.
+    clock = TickingClock(0.0)
+    waits: list[float] = []
+
+    def select(timeout=None):
+        waits.append(timeout)
+        clock.now += timeout
+        return []
+
     with BotProcess(bot("import time; time.sleep(30)")) as b:
-        t0 = time.monotonic()
-        with pytest.raises(BotTimeout) as e:
-            b.ask(["go"], 0.2)
-        assert 0.19 <= time.monotonic() - t0 < 2
-        assert "200 ms" in str(e.value)
+        with monkeypatch.context() as m:
+            m.setattr(b._sel, "select", select)
+            m.setattr(time, "monotonic", clock)
+            with pytest.raises(BotTimeout) as e:
+                b.ask(["go"], 0.2)
+        assert waits and all(w > 0 for w in waits) and sum(waits) == pytest.approx(0.2)
+        assert "200 ms" in str(e.value) and b.alive
 
 
 def test_an_answer_after_the_limit_is_a_timeout():

@@ -7,61 +7,15 @@ The app's part (a real pseudo-terminal) is in tests/tui/test_signals.py.
 """
 from __future__ import annotations
 
-import os
 import signal
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from engines.referee.guard import descendants  # the kernel's children lists, walked down
 from engines.referee.process import BotProcess
-
-PY = sys.executable
-ESCAPING_BOT = Path(__file__).parent / "bots" / "escaping_bot.py"
-ROOT = Path(__file__).resolve().parents[3]
-
-
-def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            state = f.read().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state not in ("Z", "X")
-
-
-def wait_for(condition, timeout: float = 20.0) -> None:
-    end = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"not within {timeout} s")
-        time.sleep(0.05)
-
-
-def bot_pids(folder: Path, bots: int) -> list[int]:
-    """The pids the escaping bots wrote (each: itself, its setsid child, its double-forked grandchild)."""
-    wait_for(lambda: len(list(folder.glob("*.pids"))) >= bots)
-    return [int(p) for f in folder.glob("*.pids") for p in f.read_text().split()]
-
-
-def assert_all_end(pids: list[int], timeout: float = 10.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end and any(alive(p) for p in pids):
-        time.sleep(0.05)
-    left = [p for p in pids if alive(p)]
-    for p in left:  # never leave them behind, even when the test fails
-        try:
-            os.kill(p, signal.SIGKILL)
-        except OSError:
-            pass
-    assert not left, f"still running: {left}"
-
-
-def escaping_command(folder: Path) -> str:
-    return f"cmd:{PY} {ESCAPING_BOT} {folder}"
+from tests.helpers.paths import ESCAPING_BOT, PY
+from tests.helpers.processes import alive, assert_all_end, bot_pids, escaping_command, start_termarena, wait_for
 
 
 def test_closing_a_bot_ends_its_setsid_child_and_double_forked_grandchild(tmp_path):
@@ -86,14 +40,9 @@ def test_a_bot_that_exits_leaves_none_of_its_children(tmp_path):
     bot.close()
 
 
-def _start(args: list[str]) -> subprocess.Popen:
-    return subprocess.Popen([PY, "-m", "tui", *args], cwd=ROOT, stdin=subprocess.DEVNULL,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-
-
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL], ids=lambda s: s.name)
 def test_referee_ended_by_a_signal_leaves_no_bot(tmp_path, sig):
-    ref = _start(["referee", "c4", "--p1", escaping_command(tmp_path), "--p2", escaping_command(tmp_path),
+    ref = start_termarena(["referee", "c4", "--p1", escaping_command(tmp_path), "--p2", escaping_command(tmp_path),
                   "--no-time-limit"])
     try:
         pids = bot_pids(tmp_path, 2) + descendants(ref.pid)
@@ -109,7 +58,7 @@ def test_referee_ended_by_a_signal_leaves_no_bot(tmp_path, sig):
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL], ids=lambda s: s.name)
 def test_match_ended_by_a_signal_leaves_no_bot(tmp_path, sig):
-    match = _start(["match", "c4", escaping_command(tmp_path), escaping_command(tmp_path), "-n", "4", "-j", "2",
+    match = start_termarena(["match", "c4", escaping_command(tmp_path), escaping_command(tmp_path), "-n", "4", "-j", "2",
                     "--no-time-limit"])
     try:
         pids = bot_pids(tmp_path, 4) + descendants(match.pid)  # two games at once, two bots each
@@ -126,7 +75,7 @@ def test_match_ended_by_a_signal_leaves_no_bot(tmp_path, sig):
 
 
 def test_a_slow_stderr_display_never_slows_the_bots_answer():
-    """`referee -v` shows stderr as it comes; a bot printing 100 MB there must still answer in time."""
+    """`referee -v` shows stderr as it comes; a bot printing 20 MB there must still answer in time."""
     shown: list[str] = []
 
     def slow_display(line: str) -> None:
@@ -134,8 +83,8 @@ def test_a_slow_stderr_display_never_slows_the_bots_answer():
         shown.append(line)
 
     flood = ("import sys\nline = 'x' * 99 + '\\n'\nsys.stdin.readline()\n"
-             "for _ in range(1_000_000): sys.stderr.write(line)\nprint(4, flush=True)")
+             "for _ in range(200_000): sys.stderr.write(line)\nprint(4, flush=True)")
     with BotProcess([PY, "-c", flood], on_stderr=slow_display) as bot:
-        answer = bot.ask(["go"], 30)  # generous: writing 100 MB into a pipe takes a few seconds
+        answer = bot.ask(["go"], 30)  # generous: a loaded machine takes seconds to pipe 20 MB
         assert answer.line == "4"
-    assert len(bot.stderr_tail(500)) == 500 and len(shown) < 1_000_000
+    assert len(bot.stderr_tail(500)) == 500 and len(shown) < 200_000  # the display kept up with a few

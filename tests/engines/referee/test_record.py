@@ -4,12 +4,12 @@ ends with that turn, its answer (or none), its time and the bot's last words."""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from engines.referee import run_match
+from tests.helpers.paths import FIRST_MOVE_BOT
 
 # the bot that tells on stderr what it plays (and misbehaves on a turn when asked)
-TELLING_BOT = [sys.executable, str(Path(__file__).resolve().parents[2] / "tui" / "bots" / "first_move_bot.py")]
+TELLING_BOT = [sys.executable, str(FIRST_MOVE_BOT)]
 
 
 def bot(game: str, *misbehave: str) -> list[str]:

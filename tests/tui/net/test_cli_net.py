@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui.test_cli_bounds import run_cli
+from tests.helpers.cli import run_cli
 from tui.core.net.client import parse_address
 
 

@@ -2,8 +2,8 @@
 whose host left sees its clocks stop and is offered a save, the host sees its watchers.  Loopback only."""
 from __future__ import annotations
 
-from tests.tui.helpers import message, screen_text, status
-from tests.tui.net.helpers import client_app, host_app, listening, net_session, until
+from tests.helpers.app import message, screen_text, status
+from tests.helpers.net import client_app, host_app, listening, net_session, until
 from tui.core.clock import parse_clock
 
 

@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
-from tests.tui.helpers import message
-from tests.tui.net.helpers import CODE, client_app, host_app, listening, net_session, raw_peer, until
+from tests.helpers.app import message
+from tests.helpers.net import CODE, client_app, host_app, listening, net_session, raw_peer, until
 from tui.core.net.protocol import MAX_LINE
 
 HELLO = f"HELLO termarena 1 play {CODE}\n".encode()

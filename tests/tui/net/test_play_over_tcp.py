@@ -7,9 +7,9 @@ import time
 import pytest
 
 from engines.savefile import dump, parse
-from tests.tui.helpers import message
-from tests.tui.net.whole_games import WHOLE_GAMES
-from tests.tui.net.helpers import client_app, host_app, hosted_game, listening, net_session, until
+from tests.helpers.app import message
+from tests.helpers.whole_games import WHOLE_GAMES
+from tests.helpers.net import client_app, host_app, hosted_game, listening, net_session, until
 
 
 async def arrived(condition, timeout: float = 20.0) -> None:
@@ -20,6 +20,7 @@ async def arrived(condition, timeout: float = 20.0) -> None:
         await asyncio.sleep(0.005)
 
 
+@pytest.mark.slow  # three apps, a whole game
 async def test_two_apps_play_a_whole_connect4_game_and_a_watcher_sees_every_move():
     host = host_app()
     async with host.run_test(size=(80, 24)) as hp:
@@ -113,7 +114,9 @@ async def test_undo_needs_the_other_sides_agreement():
         await until(jp, lambda: net_session(joiner).ply == 0 and net_session(host).ply == 0)
 
 
-@pytest.mark.parametrize("game", list(WHOLE_GAMES))
+# the two long games are slow (one move after another through both apps); Paper Soccer's 5 turns stay quick
+@pytest.mark.parametrize("game", [pytest.param(g, marks=[pytest.mark.slow] if len(moves) > 10 else [])
+                                  for g, moves in WHOLE_GAMES.items()])
 async def test_a_whole_game_of_each_kind_is_played_over_tcp(game):
     """Each game's notation travels both ways (digit strings, `3 MOVE 4 5` with spaces, `b1d3`), refereed
     by the host's engine and checked by the joiner's, to the same end on both sides."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from tests.tui.helpers import parsed_or_refused
+from tests.helpers.hostile import parsed_or_refused
 from tui.core.net.protocol import VERBS, Message, ProtocolError, RateLimit, decode, encode
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from tests.tui.helpers import message
-from tests.tui.net.helpers import CODE, host_app, listening, until
+from tests.helpers.app import message
+from tests.helpers.net import CODE, host_app, listening, until
 from tui.core.net.events import CutOff
 from tui.core.net.gate import GateLimits
 from tui.core.net.host import NetHost

@@ -2,8 +2,8 @@
 accepting it opens the `join` game screen, the server's moves arrive there, a finished game is fetched."""
 from __future__ import annotations
 
-from tests.tui.helpers import make_app, wait_until
-from tests.tui.server.helpers import login, running_server
+from tests.helpers.app import make_app, wait_until
+from tests.helpers.server import login, running_server
 from tui.core.net import NetPlan
 from tui.screens.lobby import LobbyScreen, OnlineGameScreen
 

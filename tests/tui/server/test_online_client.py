@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 
-from tests.tui.server.helpers import running_server
+from tests.helpers.server import running_server
 from tui.core.net.events import Lost, MoveIn, Welcome
 from tui.core.server.client import InLobby, Listed, OnlineClient, Offered, Pinned, Started
 from tui.core.server.pins import PINS_NAME, TOKENS_NAME

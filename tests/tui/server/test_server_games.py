@@ -9,7 +9,7 @@ import random
 import pytest
 
 from engines.savefile import parse
-from tests.tui.server.helpers import Peer, Side, login, running_server, start_game
+from tests.helpers.server import Peer, Side, login, running_server, start_game
 
 
 async def play_whole_game(data, game: str, seed: int) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from tests.tui.server.helpers import Peer, Side, login, running_server, start_game
+from tests.helpers.server import Peer, Side, login, running_server, start_game
 from tui.core.net.gate import GateLimits
 from tui.core.server.lobby import ServerLimits
 

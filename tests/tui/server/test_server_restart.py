@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from tests.tui.server.helpers import Side, give_certificate, resume, start_game
+from tests.helpers.server import Side, give_certificate, resume, start_game
 
 
 @contextlib.asynccontextmanager

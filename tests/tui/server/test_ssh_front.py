@@ -13,7 +13,7 @@ import pytest
 asyncssh = pytest.importorskip("asyncssh")
 
 from engines import get_game  # noqa: E402
-from tests.tui.server.helpers import Peer, WAIT_S, login, running_server  # noqa: E402
+from tests.helpers.server import Peer, WAIT_S, login, running_server  # noqa: E402
 from tui.core.server.ssh import SshFront  # noqa: E402
 from tui.core.server.tls import server_context  # noqa: E402
 

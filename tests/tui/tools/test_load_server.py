@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from tests.tui.server.helpers import running_server
+from tests.helpers.server import running_server
 from tui.core.server.lobby import ServerLimits
 from tui.tools.load_server import run_load
 

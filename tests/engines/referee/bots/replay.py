@@ -8,7 +8,7 @@ import sys
 sys.path.insert(0, __file__.rsplit("/tests/", 1)[0])
 
 from engines import get_game  # noqa: E402
-from tests.conformance_data import logged_games  # noqa: E402
+from tests.helpers.conformance_data import logged_games  # noqa: E402
 
 game_id, index, seat = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 logged = logged_games(game_id)[index]

@@ -19,7 +19,7 @@ def make_app(game=None, p1="human", p2="human", seed=None, **options):
     return create_app(game, specs(p1, p2) if game else None, seed, **options)
 
 
-async def wait_until(pilot, condition, timeout: float = 30.0, step: float = 0.02) -> None:
+async def wait_until(pilot, condition, timeout: float = 30.0, step: float = 0.005) -> None:
     """Let the app run until `condition()` holds (the AI and bots answer asynchronously)."""
     end = time.monotonic() + timeout
     while not condition():
@@ -67,15 +67,6 @@ async def click(pilot, widget, offset) -> None:
     await pilot.pause()
 
 
-def parsed_or_refused(parse, text, error):
-    """What `parse(text)` returns, or None when it refused with `error` in one line (hostile-input fuzzing)."""
-    try:
-        return parse(text)
-    except error as e:
-        assert "\n" not in str(e)
-        return None
-
-
 def screen_text(app) -> str:
     """The whole screen as the terminal would show it (every widget, modal screens over the ones
     below), as plain text: what `export_screenshot` draws, without the SVG."""
@@ -88,3 +79,25 @@ def screen_text(app) -> str:
                       color_system="truecolor", legacy_windows=False, safe_box=False)
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
     return console.export_text(styles=False)
+
+
+async def open_load_screen(pilot, key: str = "ctrl+o"):
+    """Open the load screen with `key` and wait until it has listed the saves."""
+    from tui.screens.load import LoadScreen
+
+    await pilot.press(key)
+    screen = pilot.app.screen
+    assert isinstance(screen, LoadScreen)
+    await wait_until(pilot, lambda: screen.loaded)
+    return screen
+
+
+async def highlight(pilot, screen, name: str) -> None:
+    """Highlight the load screen's entry of the save NAME.txt."""
+    index = next(i for i, e in enumerate(screen.entries) if e.path.stem == name)
+    screen.query_one("#saves").highlighted = index
+    await pilot.pause()
+
+
+def text_of(screen, selector: str) -> str:
+    return str(screen.query_one(selector).render())

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-DATA = Path(__file__).parent / "data" / "conformance"
+DATA = Path(__file__).resolve().parent.parent / "data" / "conformance"
 
 
 @dataclass(frozen=True)

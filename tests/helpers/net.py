@@ -4,7 +4,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from tests.tui.helpers import make_app, wait_until
+from tests.helpers.app import make_app, wait_until
 from tui.core.net import NetPlan
 
 CODE = "test-code"

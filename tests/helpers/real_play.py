@@ -3,7 +3,7 @@ checked by brute force with the engine alone (no AI code), so the AI tests canno
 from __future__ import annotations
 
 from engines import get_game
-from tests.conformance_data import logged_games
+from tests.helpers.conformance_data import logged_games
 
 
 def logged_position(game_id: str, index: int, back: int):
