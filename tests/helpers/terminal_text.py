@@ -9,7 +9,7 @@ from pathlib import Path
 from engines import get_game
 from tests.tui.bots.hostile_text_bot import ANSWER, HOSTILE_LINES  # noqa: F401  (re-exported)
 
-BOT = Path(__file__).resolve().parent / "bots" / "hostile_text_bot.py"
+BOT = Path(__file__).resolve().parent.parent / "tui" / "bots" / "hostile_text_bot.py"
 # ESC, BEL and the C1 controls: what starts or ends a sequence a terminal obeys
 ACTING = re.compile("[\x1b\x07\x80-\x9f]")
 OSC52 = "\x1b]52;c;cm0gLXJmIH4=\x07"

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers.league import run_fake, strongest_wins
+from tests.helpers.league import result, run_fake, strongest_wins
+from tui.core.league.run import run_league
 from tui.core.league.db import LeagueDB, LeagueError, PlayedGame
 from tui.core.league.jobs import LeagueJob
 from tui.core.league.pairing import choose_pairs
