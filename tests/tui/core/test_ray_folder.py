@@ -1,6 +1,6 @@
 """The folder of a local Ray instance (tui/core/ray_folder.py): its token is the user's alone, and a start
 removes the folders of instances whose owners were killed, never one in use, another user's, or
-anything that is not such a folder.  No Ray needed; the real SIGKILL is in tests/tui/test_cluster.py."""
+anything that is not such a folder.  No Ray needed; the real SIGKILL is in tests/tui/core/test_cluster.py."""
 from __future__ import annotations
 
 import os

@@ -16,8 +16,8 @@ from tui.app import specs_for_saved
 from tui.core.session import Session
 from tui.core.specs import parse_spec
 from tui.core.storage import list_saves, load_game
+from tests.helpers.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 V1 = ROOT / "tests" / "data" / "saves" / "v1"
 EXAMPLES = ROOT / "saves"
 

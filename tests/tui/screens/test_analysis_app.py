@@ -8,8 +8,9 @@ from engines.savefile import parse
 from tests.helpers.app import SIZE, make_app, wait_until
 from tui.screens.replay import ReplayScreen
 from tui.widgets.analysis_panel import AnalysisPanel
+from tests.helpers.paths import ROOT
 
-GAME = Path(__file__).resolve().parent.parent / "data" / "analysis" / "connect4-level1-blunders.txt"
+GAME = ROOT / "tests" / "data" / "analysis" / "connect4-level1-blunders.txt"
 
 
 def panel_text(screen) -> str:

@@ -5,8 +5,9 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from tests.helpers.paths import ROOT
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "analysis"
+DATA = ROOT / "tests" / "data" / "analysis"
 GAME = DATA / "connect4-level1-blunders.txt"
 
 

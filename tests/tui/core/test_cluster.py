@@ -22,6 +22,7 @@ from tui.core import ray_folder
 from tui.core.cluster import ClusterError, check_address, ray_installed
 from tui.core.match import run_tournament
 from tui.core.specs import parse_spec
+from tests.helpers.paths import ROOT
 
 # one worker runs this file, so that one local Ray instance starts, not one a worker (in a fresh clone's
 # run, where the other worker was compiling the Paper Soccer tree, the module's fixture errored once)
@@ -148,7 +149,7 @@ def test_sigterm_ends_a_match_on_a_local_ray_instance_as_without_one(tmp_path):
     bots.mkdir()
     args = ["match", "c4", escaping_command(bots), escaping_command(bots), "-n", "4", "-j", "2", "--no-time-limit",
             "--cluster", "local"]
-    match = subprocess.Popen([sys.executable, "-m", "tui", *args], cwd=Path(__file__).resolve().parents[2],
+    match = subprocess.Popen([sys.executable, "-m", "tui", *args], cwd=ROOT,
                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                              env={**os.environ, "HOME": str(home)})
     try:

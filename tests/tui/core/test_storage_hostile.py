@@ -21,6 +21,7 @@ from tests.helpers.saves import SAVES, c4_save, dead_pid, make_temp
 from tui.core import storage
 from tui.core.storage import (STALE_TEMP_S, StorageError, check_saves_dir, decode_save, list_saves,
                          load_game, move_aside, remove_stale_temps)
+from tests.helpers.paths import ROOT
 
 
 def load_error(path: Path) -> str:
@@ -253,7 +254,7 @@ def test_a_save_killed_mid_write_leaves_a_temporary_with_its_pid_that_the_listin
     path = tmp_path / "g.txt"
     child = subprocess.Popen([sys.executable, "-c", f"""
 import os, sys, time
-sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
+sys.path.insert(0, {str(ROOT)!r})
 from tui.core import storage
 os.fsync = lambda fd: (print("writing", flush=True), time.sleep(30))
 storage.atomic_write(storage.Path({str(path)!r}), "new save")

@@ -8,8 +8,9 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from tests.helpers.paths import ROOT
 
-CRASH = Path(__file__).resolve().parent.parent / "engines" / "referee" / "bots" / "crash.py"
+CRASH = ROOT / "tests" / "engines" / "referee" / "bots" / "crash.py"
 SEAT_NUMBER = re.compile(r"\bseat [0-9]")
 
 

@@ -15,8 +15,8 @@ from engines import get_game
 from engines.savefile import SavedGame
 from tui.core.storage import (StorageError, atomic_write, default_name, list_saves, load_game, safe_path,
                          save_game, saves_dir)
+from tests.helpers.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def c4_after(*moves):

@@ -13,8 +13,9 @@ from tui.screens import chart as chart_module
 from tui.screens.replay import ReplayScreen
 from tui.widgets.advantage_chart import AdvantageChart
 from tui.widgets.move_list import MoveList
+from tests.helpers.paths import ROOT
 
-GAME = Path(__file__).resolve().parent.parent / "data" / "analysis" / "connect4-level1-blunders.txt"
+GAME = ROOT / "tests" / "data" / "analysis" / "connect4-level1-blunders.txt"
 
 
 def saved_game():

@@ -13,8 +13,9 @@ from tui.screens.help import KeysScreen
 from tui.screens.load import LoadScreen
 from tui.screens.replay import ReplayScreen
 from tui.widgets.record_panel import RecordPanel
+from tests.helpers.paths import ROOT
 
-V2 = Path(__file__).resolve().parents[2] / "tests" / "data" / "saves" / "v2"
+V2 = ROOT / "tests" / "data" / "saves" / "v2"
 TIMEOUT = V2 / "connect4-recorded-timeout.txt"
 
 

@@ -2,7 +2,7 @@
 hot-seat so no AI is involved), at 80x24 (the smallest drawing, whole) and, as the drawings grow with the
 terminal, at 120x40 and 160x48.
 
-After an intended change of the drawing: `pytest tests/tui/test_snapshots.py --snapshot-update`, then
+After an intended change of the drawing: `pytest tests/tui/widgets/test_snapshots.py --snapshot-update`, then
 look at the new SVG files (and the report pytest-textual-snapshot writes for failed comparisons).
 """
 from __future__ import annotations

@@ -17,8 +17,8 @@ from engines.referee import run_match
 from engines.savefile import dump, parse
 from tui.core.record import RecordFolder, recorded_save
 from tui.core.storage import list_saves, load_game
+from tests.helpers.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 V2 = ROOT / "tests" / "data" / "saves" / "v2"
 CHATTY = f"{sys.executable} {ROOT / 'tests' / 'tui' / 'bots' / 'first_move_bot.py'}"
 
