@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import sys
 
+from engines.base import TimeLimits
+from engines.connect4 import Connect4
 from engines.referee import run_match
 from tests.helpers.paths import FIRST_MOVE_BOT
 
@@ -36,11 +38,14 @@ def test_without_record_nothing_is_kept():
     assert r.record is None and "record" not in r.to_json()
 
 
-def test_a_timeout_is_recorded_as_the_last_turn_without_an_answer():
+def test_a_timeout_is_recorded_as_the_last_turn_without_an_answer(monkeypatch):
+    # 1 s a turn instead of Connect 4's 100 ms: the honest bot answers in time however loaded the machine
+    # (a Python start and a reply took over 100 ms under load), and the sleeping one still runs out
+    monkeypatch.setattr(Connect4, "limits", TimeLimits(first_ms=1000, turn_ms=1000))
     r = run_match("connect4", [bot("connect4"), bot("connect4", "sleep", "2")], seed=1, record=True)
     assert (r.outcome.reason, r.outcome.winner, r.turns) == ("timeout", 0, 3)
     last = r.record[-1]
-    assert (last.turn, last.seat, last.output) == (4, 1, None) and last.ms >= 100
+    assert (last.turn, last.seat, last.output) == (4, 1, None) and last.ms >= 1000
     assert last.stderr[1] == ["turn 2: about to sleep"]
 
 
