@@ -101,6 +101,10 @@ class PaperSoccerPlayer(SearchPlayer):
                                     node_limit=cfg.nodes, deadline=stop, on_info=report, multipv=all_scores,
                                     tie_noise=0 if all_scores else cfg.tie_noise, rng=self.rng)
 
+    def get_ready(self, turn_s: float) -> None:
+        if self.cfg.nodes is not None:
+            self.searcher.get_ready(self.cfg.nodes, turn_s)
+
     def tree(self) -> str:
         if self.cfg.nodes is None:  # levels 1 and 2 look one turn ahead, without the tree
             return ""

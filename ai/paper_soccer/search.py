@@ -72,6 +72,17 @@ WIN_BOUND = WIN - 1000  # values beyond this are proven results
 EXACT, LOWER, UPPER = 0, 1, 2
 ROOT_FALLBACK_STATES = 20_000  # the root's last look for a safe turn when the capped lists have none
 SHUT_IN = -WIN + 4  # a root turn with a shutting reply: our turn, the reply, any turn of ours, a goal
+# nodes a second of the pure-Python tree (level 6 on late-game positions: 43,000 at load 0.8): a search
+# whose node budget this rate would not reach in its time is bound by the clock, and waits for the compiled tree
+PYTHON_NODES_PER_S = 40_000
+# the share of a clock-bound search's time it may wait for the compiled tree to load: half of 120 ms compiled
+# is about 25,000 nodes, the pure-Python tree reaches 2,500 in 60 ms (halved while the loading runs)
+AWAIT_SHARE = 0.5
+
+
+def clock_binds(node_limit: int | None, seconds: float) -> bool:
+    """Whether a pure-Python search with this node budget would stop at the clock first."""
+    return node_limit is None or node_limit > PYTHON_NODES_PER_S * seconds
 
 
 def move_key(eb: int, end: int) -> int:
@@ -185,13 +196,23 @@ class Searcher:
         """Whether the searches run the compiled tree (from the first search after it has loaded)."""
         return self._compiled is not None
 
-    def _use_compiled(self) -> None:
-        """Set up the compiled tree when it is wanted and installed (its table replaces `tt`)."""
-        if self.fast is False or self._compiled is not None:
-            return
-        if self.fast is None and pure_python_wanted():
+    def _may_compile(self) -> bool:
+        return self.fast is True or (self.fast is None and not pure_python_wanted())
+
+    def get_ready(self, node_limit: int | None, seconds: float) -> None:
+        """Start loading the compiled tree now (a bot, before its first input) when searches of this budget
+        and time would wait for it (`clock_binds`); the low levels' budgets do not."""
+        if self._may_compile() and clock_binds(node_limit, seconds):
+            compiled_tree()
+
+    def _use_compiled(self, node_limit: int | None, t0: float, deadline: float | None) -> None:
+        """Set up the compiled tree when it is wanted and installed (its table replaces `tt`).  A search the
+        clock binds waits for the loading under way, up to AWAIT_SHARE of its time (`accelerator.await_loaded`)."""
+        if self._compiled is not None or not self._may_compile():
             return
         c = compiled_tree(wait=bool(self.fast))
+        if c is None and deadline is not None and accelerator.loading() and clock_binds(node_limit, deadline - t0):
+            c = accelerator.await_loaded(t0 + AWAIT_SHARE * (deadline - t0))
         if c is None:
             if self.fast:
                 raise RuntimeError(accelerator.error)
@@ -245,12 +266,13 @@ class Searcher:
         t0 = time.monotonic()
         if len(self.tt) > 400_000:
             self.tt.clear()
-        self._use_compiled()  # the first search of a process starts loading it: this one is halved too
+        self._use_compiled(node_limit, t0, deadline)  # the first search of a process starts loading it
+        start = time.monotonic()  # after any wait for the loading
         if deadline is not None and accelerator.loading():
             # the loading thread shares Python's lock (the GIL) with this search: the parts of the search
             # that cannot stop at the deadline (a generation, a look of the shut check) take twice as long;
             # against CodinGame's 200 ms this cost 11 timeouts in 80 games when the full time was used
-            deadline = t0 + (deadline - t0) / 2
+            deadline = start + (deadline - start) / 2
         pm, ball, stm, _turn, h = from_game(game)
         res = SearchResult()
         with gc_paused():  # also when a tool calls the searcher without a player
@@ -259,9 +281,9 @@ class Searcher:
             self.shut_seen: dict[str, bool] = {}  # root turn -> whether the shut check found a shutting reply
             inner = deadline
             if self.shut_check and deadline is not None:
-                inner = t0 + (1 - self.shut_check) * (deadline - t0)
+                inner = start + (1 - self.shut_check) * (deadline - start)
             self.answer_deadline = inner  # once the search has an answer; until then it may use all the time
-            self._search(pm, ball, stm, h, res, max_depth, node_limit, deadline, on_info, multipv, t0)
+            self._search(pm, ball, stm, h, res, max_depth, node_limit, deadline, on_info, multipv, start)
             if self.tie_noise and res.depth >= 2 and not res.proven and abs(res.score) < WIN_BOUND:
                 self._tie_pick(res)
             if self.shut_check and abs(res.score) < WIN_BOUND and len(res.scores) > 1:
