@@ -64,6 +64,7 @@ from ai.paper_soccer.board import (GOAL_BITS, MOVE_KEY_MASK, N_POINTS, OPEN, POI
 from ai.paper_soccer import accelerator
 from ai.paper_soccer.accelerator import compiled_tree, pure_python_wanted
 from ai.paper_soccer.tactics import shutting_reply
+from ai.paper_soccer.net import Net
 from ai.paper_soccer.value import MAX_COUNT, MAX_FREE, Tables
 from ai.gc_pause import gc_paused
 
@@ -156,10 +157,12 @@ class Searcher:
                  parity: int = 0, near_ply: int = 0, near_visits: int = 3, near_per_end: int = 3,
                  near_states: int = 1500, root_short: int = 0, lmr_after: int = 0, lmr_depth: int = 3,
                  root_lmr: int = 0, shut_check: float = 0.0, fast: bool | None = None,
-                 value: Tables | None = None):
+                 value: Tables | None = None, net: Net | None = None):
         self.w = weights or Weights()
-        # the evaluation: the learned value (`value.load`) or, by default, the hand-set weights
+        # the evaluation: the learned value (`value.load`) or, by default, the hand-set weights; a net
+        # (`net.py`) replaces either
         self.ev = value or hand_tables(self.w)
+        self.net = net
         # the compiled tree below the root (the `fast` extra): None = when installed, False = never
         self.fast = fast
         # the share of the time kept for `tactics.shutting_reply` on the chosen root turn (0: no check)
@@ -233,7 +236,10 @@ class Searcher:
     # ------------------------------------------------------------------ evaluation
 
     def _value(self, pm, ball, stm, f0, touched, mine) -> int:
-        """The evaluation (`value.Tables`), given `mine`: the danger points of the mover (`board.flood`)."""
+        """The evaluation (`value.Tables`, or the net), given `mine`: the danger points of the mover
+        (`board.flood`)."""
+        if self.net is not None:
+            return self.net.value(pm, ball, stm, mine, flood(pm, 1 - stm, touched)[1])
         ev = self.ev
         v = ev.ball[stm][ball] + ev.bias + ev.free[len(STEPS[ball]) - pm[ball].bit_count()]
         if self.w.fresh:
