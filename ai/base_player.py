@@ -137,6 +137,10 @@ class SearchPlayer:
 
     # ------------------------------------------------------------------ the games' hooks
 
+    def get_ready(self, turn_s: float) -> None:
+        """Called by a bot process before its first input, turns of `turn_s` seconds ahead: start what the
+        searches will want (Paper Soccer: loading its compiled tree), without blocking."""
+
     def search(self, game, *, t0: float, stop: float | None, deadline: float | None, all_scores: bool,
                report: Report) -> Found:
         """Search `game` (leaving it unchanged) until `stop` at the latest, within the level's budgets;

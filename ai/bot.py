@@ -161,7 +161,9 @@ def main(argv: list[str] | None = None, prog: str = "python -m ai.bot") -> int:
         ap.error(str(e))
     try:
         player = make_player(gid, args.level, think_ms=args.think_ms, seed=args.seed)
-        status = run_bot(gid, player.choose, margin=None if args.think_ms else MARGIN)
+        margin = None if args.think_ms else MARGIN
+        player.get_ready(args.think_ms / 1000 if args.think_ms else get_game(gid).limits.turn_ms / 1000 * margin)
+        status = run_bot(gid, player.choose, margin=margin)
     except KeyboardInterrupt:
         status = 130
     except Exception as e:

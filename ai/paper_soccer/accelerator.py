@@ -1,10 +1,13 @@
 """Whether the compiled tree search (`compiled.py`, the `fast` extra) is there, loaded in the background.
 
-Importing numba and loading the compiled functions from numba's disk cache takes about a second,
-and compiling them (the first run after an install) about a minute: longer than a turn, even the
-first one at CodinGame's limits (1,000 ms).  So the first search of a process starts the loading in
-a thread and goes on with the pure-Python tree; each later search uses the compiled one once it is
-ready.  Both give the same answer at a given node budget, so only the speed changes.
+Importing numba and loading the compiled functions from numba's disk cache takes about half a second
+(0.45 s at load 2, of which importing numba 0.21 s), and compiling them (the first run after an install)
+about half a minute: longer than a turn, even the first one at CodinGame's limits (1,000 ms).  So the
+loading runs in a thread: a bot starts it before its first input (`Searcher.get_ready`), and a search the
+clock binds waits for it (`await_loaded`) unless numba turns out to be compiling; otherwise, or meanwhile,
+the search goes on with the pure-Python tree.  Both give the same answer at a given node budget, so only
+the speed changes.  (Before the bot waited, a level-6 bot process searched its first 6-24 turns in
+Python, at a tenth of the nodes, and used the compiled tree only 0.9-2.1 s after it started.)
 
 `prepare` loads it in the foreground, compiling what numba's cache lacks, and reports its progress:
 `termarena prepare`, and the app at its start in a process of its own (ai/compile_ahead.py), do that
@@ -74,6 +77,23 @@ def compiled_tree(wait: bool = False) -> ModuleType | None:
     if wait:
         _thread.join()
     return _module
+
+
+def await_loaded(until: float) -> ModuleType | None:
+    """Wait for the loading under way until `until` (time.monotonic()), but not while numba compiles (its
+    cache lacked a function: half a minute); the module once loaded, else None."""
+    thread = _thread
+    while thread is not None and thread.is_alive() and not compiling():
+        left = until - time.monotonic()
+        if left <= 0:
+            break
+        thread.join(min(left, 0.005))
+    return _module
+
+
+def compiling() -> bool:
+    """Whether the loading has met a function numba's cache lacks (it is compiling it)."""
+    return _seen is not None and _compiled_any(_seen.functions())
 
 
 def loading() -> bool:

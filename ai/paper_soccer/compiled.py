@@ -23,6 +23,7 @@ import numpy as np
 from numba import njit, objmode
 
 from ai.paper_soccer import board as B
+from ai.paper_soccer import net as NN
 from ai.paper_soccer.tactics import LOOK_STATES, LOOKS, REPLY_STATES
 from ai.paper_soccer.value import COUNT_ROW, MAX_COUNT
 
@@ -53,8 +54,13 @@ POP8 = np.array([bin(m).count("1") for m in range(256)], np.int64)
 
 # the parameters of a search, packed in one int64 array (indices)
 (P_NEAR_PLY, P_NEAR_STATES, P_NEAR_PER_END, P_NEAR_VISITS, P_CHEAP, P_STATES, P_PER_END, P_VISITS, P_LMR_AFTER,
- P_LMR_DEPTH, P_W_FRESH) = range(11)
-N_PARAMS = 11
+ P_LMR_DEPTH, P_W_FRESH, P_NET, P_NET_B2) = range(13)
+N_PARAMS = 13
+# the net's tables (`net.py`): its inputs by step, the steps counted per point, each seat's view of a point
+NET_EDGE_IN = np.array(NN.EDGE_IN, np.int64)
+NET_COUNTED = np.array(NN.COUNTED, np.int64)
+NET_VIEW = np.array([list(range(N)), list(NN.MIRROR)], np.int64)
+LOW_BIT = np.array([((m & -m).bit_length() - 1) if m else 0 for m in range(256)], np.int64)
 # the evaluation's tables (`value.Tables.rows`): rows 0-1 the ball's point, 2-3 the mover's danger points,
 # 4-5 the opponent's (by the mover's seat), row 6 the entries by count from these offsets
 E_MINE_N, E_THEIRS_N, E_FREE, E_BIAS = (COUNT_ROW[name] for name in ("mine_n", "theirs_n", "free", "bias"))
@@ -422,8 +428,47 @@ def _weigh(found, count, row, at):
 
 
 @njit(cache=True)
-def leaf(pm, ball, stm, f0, ply, prm, ev):
-    """`Searcher._leaf`: a win when the mover can score this turn, else the evaluation (`value.Tables`)."""
+def _add_row(h, nn, row):
+    for j in range(h.shape[0]):
+        h[j] += nn[row, j]
+
+
+@njit(cache=True)
+def net_value(pm, ball, stm, mine, n_mine, theirs, n_theirs, nn, b2):
+    """`net.Net.value`: `nn` holds w1's rows, then b1, then w2 (`net_arrays`); the danger points are
+    `mine[:n_mine]` and `theirs[:n_theirs]`."""
+    hidden = nn.shape[1]
+    h = nn[NN.N_INPUTS].copy()
+    for p in range(N):
+        m = pm[p] & NET_COUNTED[p]
+        while m:
+            d = LOW_BIT[m]
+            m &= m - 1
+            _add_row(h, nn, NET_EDGE_IN[stm, p * 8 + d])
+    _add_row(h, nn, NN.BALL0 + NET_VIEW[stm, ball])
+    for k in range(n_mine):
+        _add_row(h, nn, NN.MINE0 + NET_VIEW[stm, mine[k]])
+    for k in range(n_theirs):
+        _add_row(h, nn, NN.THEIRS0 + NET_VIEW[stm, theirs[k]])
+    out = b2
+    for j in range(hidden):
+        v = h[j]
+        if v > 0:
+            out += nn[NN.N_INPUTS + 1, j] * min(v, NN.ONE)
+    return out * NN.UNITS // (NN.ONE * NN.ONE)
+
+
+def net_arrays(net: NN.Net | None) -> np.ndarray:
+    """A net's weights as `net_value`'s one array (a 1 x 1 placeholder without a net)."""
+    if net is None:
+        return np.zeros((1, 1), np.int64)
+    return np.array(net.w1 + [net.b1, net.w2], np.int64)
+
+
+@njit(cache=True)
+def leaf(pm, ball, stm, f0, ply, prm, ev, nn):
+    """`Searcher._leaf`: a win when the mover can score this turn, else the evaluation (`value.Tables`,
+    or the net when prm[P_NET])."""
     hot = np.empty(N, np.bool_)
     danger = np.empty(N, np.bool_)
     found = np.empty(N, np.int64)
@@ -441,6 +486,10 @@ def leaf(pm, ball, stm, f0, ply, prm, ev):
             near = True
     if near and can_score_fast(pm, ball, stm, 300):
         return WIN - ply
+    if prm[P_NET]:
+        found2 = np.empty(N, np.int64)
+        theirs = flood(pm, 1 - stm, hot, danger, found2)
+        return net_value(pm, ball, stm, found, mine, found2, theirs, nn, prm[P_NET_B2])
     counts = ev[6]
     v = ev[stm, ball] + counts[E_BIAS] + counts[E_FREE + NST[ball] - POP8[m]]
     if prm[P_W_FRESH]:
@@ -504,7 +553,7 @@ def _past(deadline) -> bool:
 
 
 @njit(cache=True)
-def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, ev, order, ft, ctr, deadline):
+def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, ev, order, ft, ctr, deadline, nn):
     """`Searcher._negamax`; a stop (node limit or deadline) sets ctr[C_STOP] and unwinds with 0."""
     ctr[C_NODES] += 1
     # the clock every 128 nodes (the Python tree: 16): a node takes a few microseconds here, and reading
@@ -513,7 +562,7 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, ev
         ctr[C_STOP] = 1
         return 0
     if depth <= 0:
-        return leaf(pm, ball, stm, f0, ply, prm, ev)
+        return leaf(pm, ball, stm, f0, ply, prm, ev, nn)
     key = h ^ SEAT_KEY[stm, ball]
     best_key = 0
     slot = _slot(tk, key)
@@ -579,10 +628,10 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, ev
             v = 0
             if j >= late:
                 v = -negamax(pm, end, nstm, h ^ eb, depth - 3, -alpha - 1, -alpha, ply + 1, f0 - ft[end], tk, tv,
-                             meta, prm, ev, order, ft, ctr, deadline)
+                             meta, prm, ev, order, ft, ctr, deadline, nn)
             if not ctr[C_STOP] and (j < late or v > alpha):
                 v = -negamax(pm, end, nstm, h ^ eb, depth - 1, -beta, -alpha, ply + 1, f0 - ft[end], tk, tv,
-                             meta, prm, ev, order, ft, ctr, deadline)
+                             meta, prm, ev, order, ft, ctr, deadline, nn)
             undo_steps(pm, buf, offs[t], lens[t])
             if ctr[C_STOP]:
                 return 0
@@ -817,8 +866,10 @@ class Tree:
                              (P_CHEAP, int(searcher.cheap)), (P_STATES, searcher.states),
                              (P_PER_END, searcher.per_end), (P_VISITS, searcher.visits),
                              (P_LMR_AFTER, searcher.lmr_after), (P_LMR_DEPTH, searcher.lmr_depth),
-                             (P_W_FRESH, w.fresh)):
+                             (P_W_FRESH, w.fresh), (P_NET, int(searcher.net is not None)),
+                             (P_NET_B2, searcher.net.b2 if searcher.net is not None else 0)):
             self.params[index] = value
+        self.nn = net_arrays(searcher.net)
         self.ev = np.array(searcher.ev.rows(), np.int64)
         self.order = np.array(searcher.order, np.int64)
         self.ft = np.array(searcher.ft, np.int64)
@@ -833,7 +884,7 @@ class Tree:
         t = self.table
         t.reserve()
         v = negamax(np.array(pm, np.int64), ball, stm, h, depth, alpha, beta, ply, f0, t.keys, t.values, t.meta,
-                    self.params, self.ev, self.order, self.ft, ctr, -1.0 if deadline is None else deadline)
+                    self.params, self.ev, self.order, self.ft, ctr, -1.0 if deadline is None else deadline, self.nn)
         return int(v), int(ctr[C_NODES]), bool(ctr[C_STOP])
 
     @staticmethod
@@ -865,7 +916,7 @@ def warm_up() -> None:
     tt = Table.holding({1: 2})
     tt.reserve()
     negamax(pm, 49, 0, 0, 3, -WIN - 1, WIN + 1, 1, 0, tt.keys, tt.values, tt.meta, prm, ev, tables,
-            np.zeros(N, np.int64), ctr, time.monotonic() + 60.0)
+            np.zeros(N, np.int64), ctr, time.monotonic() + 60.0, net_arrays(None))
     shutting_reply(pm, 49, 0, 100, 100, time.monotonic() + 60.0, 10)
 
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from ai.base_player import Level as BaseLevel, SearchPlayer, level_descriptions
 from ai.paper_soccer.board import Y, apply, can_score, from_game, gen_turns, path_str, undo
 from ai.paper_soccer.search import WIN, WIN_BOUND, Searcher, SearchResult, Weights
+from ai.paper_soccer.net import load_net
 from ai.paper_soccer.value import load as load_value
 
 
@@ -54,6 +55,7 @@ class Level(BaseLevel):
     root_lmr: int = 0  # the same at the root
     shut_check: float = 0.0  # the share of the time kept to check the chosen turn for a shutting reply
     value: str = ""  # the evaluation: "" the hand-set weights, "learned" the learned value (`value.load`)
+    net: str = ""  # a small neural value instead (`net.load_net`: a weight file, or net:NAME shipped)
 
 
 LEVEL_TABLE: dict[int, Level] = {
@@ -91,7 +93,8 @@ class PaperSoccerPlayer(SearchPlayer):
         cfg = self.cfg
         self.searcher = Searcher(weights, near_ply=cfg.near_ply, parity=cfg.parity, root_short=cfg.root_short,
                                  lmr_after=cfg.lmr_after, root_lmr=cfg.root_lmr, shut_check=cfg.shut_check,
-                                 value=load_value(cfg.value) if cfg.value else None)
+                                 value=load_value(cfg.value) if cfg.value else None,
+                                 net=load_net(cfg.net) if cfg.net else None)
 
     def search(self, game, *, t0, stop, deadline, all_scores, report) -> SearchResult:
         cfg = self.cfg
@@ -100,6 +103,10 @@ class PaperSoccerPlayer(SearchPlayer):
         return self.searcher.search(game, max_depth=64 if cfg.depth is None else cfg.depth,
                                     node_limit=cfg.nodes, deadline=stop, on_info=report, multipv=all_scores,
                                     tie_noise=0 if all_scores else cfg.tie_noise, rng=self.rng)
+
+    def get_ready(self, turn_s: float) -> None:
+        if self.cfg.nodes is not None:
+            self.searcher.get_ready(self.cfg.nodes, turn_s)
 
     def tree(self) -> str:
         if self.cfg.nodes is None:  # levels 1 and 2 look one turn ahead, without the tree

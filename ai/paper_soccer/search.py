@@ -64,6 +64,7 @@ from ai.paper_soccer.board import (GOAL_BITS, MOVE_KEY_MASK, N_POINTS, OPEN, POI
 from ai.paper_soccer import accelerator
 from ai.paper_soccer.accelerator import compiled_tree, pure_python_wanted
 from ai.paper_soccer.tactics import shutting_reply
+from ai.paper_soccer.net import Net
 from ai.paper_soccer.value import MAX_COUNT, MAX_FREE, Tables
 from ai.gc_pause import gc_paused
 
@@ -72,6 +73,17 @@ WIN_BOUND = WIN - 1000  # values beyond this are proven results
 EXACT, LOWER, UPPER = 0, 1, 2
 ROOT_FALLBACK_STATES = 20_000  # the root's last look for a safe turn when the capped lists have none
 SHUT_IN = -WIN + 4  # a root turn with a shutting reply: our turn, the reply, any turn of ours, a goal
+# nodes a second of the pure-Python tree (level 6 on late-game positions: 43,000 at load 0.8): a search
+# whose node budget this rate would not reach in its time is bound by the clock, and waits for the compiled tree
+PYTHON_NODES_PER_S = 40_000
+# the share of a clock-bound search's time it may wait for the compiled tree to load: half of 120 ms compiled
+# is about 25,000 nodes, the pure-Python tree reaches 2,500 in 60 ms (halved while the loading runs)
+AWAIT_SHARE = 0.5
+
+
+def clock_binds(node_limit: int | None, seconds: float) -> bool:
+    """Whether a pure-Python search with this node budget would stop at the clock first."""
+    return node_limit is None or node_limit > PYTHON_NODES_PER_S * seconds
 
 
 def move_key(eb: int, end: int) -> int:
@@ -145,10 +157,12 @@ class Searcher:
                  parity: int = 0, near_ply: int = 0, near_visits: int = 3, near_per_end: int = 3,
                  near_states: int = 1500, root_short: int = 0, lmr_after: int = 0, lmr_depth: int = 3,
                  root_lmr: int = 0, shut_check: float = 0.0, fast: bool | None = None,
-                 value: Tables | None = None):
+                 value: Tables | None = None, net: Net | None = None):
         self.w = weights or Weights()
-        # the evaluation: the learned value (`value.load`) or, by default, the hand-set weights
+        # the evaluation: the learned value (`value.load`) or, by default, the hand-set weights; a net
+        # (`net.py`) replaces either
         self.ev = value or hand_tables(self.w)
+        self.net = net
         # the compiled tree below the root (the `fast` extra): None = when installed, False = never
         self.fast = fast
         # the share of the time kept for `tactics.shutting_reply` on the chosen root turn (0: no check)
@@ -185,13 +199,23 @@ class Searcher:
         """Whether the searches run the compiled tree (from the first search after it has loaded)."""
         return self._compiled is not None
 
-    def _use_compiled(self) -> None:
-        """Set up the compiled tree when it is wanted and installed (its table replaces `tt`)."""
-        if self.fast is False or self._compiled is not None:
-            return
-        if self.fast is None and pure_python_wanted():
+    def _may_compile(self) -> bool:
+        return self.fast is True or (self.fast is None and not pure_python_wanted())
+
+    def get_ready(self, node_limit: int | None, seconds: float) -> None:
+        """Start loading the compiled tree now (a bot, before its first input) when searches of this budget
+        and time would wait for it (`clock_binds`); the low levels' budgets do not."""
+        if self._may_compile() and clock_binds(node_limit, seconds):
+            compiled_tree()
+
+    def _use_compiled(self, node_limit: int | None, t0: float, deadline: float | None) -> None:
+        """Set up the compiled tree when it is wanted and installed (its table replaces `tt`).  A search the
+        clock binds waits for the loading under way, up to AWAIT_SHARE of its time (`accelerator.await_loaded`)."""
+        if self._compiled is not None or not self._may_compile():
             return
         c = compiled_tree(wait=bool(self.fast))
+        if c is None and deadline is not None and accelerator.loading() and clock_binds(node_limit, deadline - t0):
+            c = accelerator.await_loaded(t0 + AWAIT_SHARE * (deadline - t0))
         if c is None:
             if self.fast:
                 raise RuntimeError(accelerator.error)
@@ -212,7 +236,10 @@ class Searcher:
     # ------------------------------------------------------------------ evaluation
 
     def _value(self, pm, ball, stm, f0, touched, mine) -> int:
-        """The evaluation (`value.Tables`), given `mine`: the danger points of the mover (`board.flood`)."""
+        """The evaluation (`value.Tables`, or the net), given `mine`: the danger points of the mover
+        (`board.flood`)."""
+        if self.net is not None:
+            return self.net.value(pm, ball, stm, mine, flood(pm, 1 - stm, touched)[1])
         ev = self.ev
         v = ev.ball[stm][ball] + ev.bias + ev.free[len(STEPS[ball]) - pm[ball].bit_count()]
         if self.w.fresh:
@@ -245,12 +272,13 @@ class Searcher:
         t0 = time.monotonic()
         if len(self.tt) > 400_000:
             self.tt.clear()
-        self._use_compiled()  # the first search of a process starts loading it: this one is halved too
+        self._use_compiled(node_limit, t0, deadline)  # the first search of a process starts loading it
+        start = time.monotonic()  # after any wait for the loading
         if deadline is not None and accelerator.loading():
             # the loading thread shares Python's lock (the GIL) with this search: the parts of the search
             # that cannot stop at the deadline (a generation, a look of the shut check) take twice as long;
             # against CodinGame's 200 ms this cost 11 timeouts in 80 games when the full time was used
-            deadline = t0 + (deadline - t0) / 2
+            deadline = start + (deadline - start) / 2
         pm, ball, stm, _turn, h = from_game(game)
         res = SearchResult()
         with gc_paused():  # also when a tool calls the searcher without a player
@@ -259,9 +287,9 @@ class Searcher:
             self.shut_seen: dict[str, bool] = {}  # root turn -> whether the shut check found a shutting reply
             inner = deadline
             if self.shut_check and deadline is not None:
-                inner = t0 + (1 - self.shut_check) * (deadline - t0)
+                inner = start + (1 - self.shut_check) * (deadline - start)
             self.answer_deadline = inner  # once the search has an answer; until then it may use all the time
-            self._search(pm, ball, stm, h, res, max_depth, node_limit, deadline, on_info, multipv, t0)
+            self._search(pm, ball, stm, h, res, max_depth, node_limit, deadline, on_info, multipv, start)
             if self.tie_noise and res.depth >= 2 and not res.proven and abs(res.score) < WIN_BOUND:
                 self._tie_pick(res)
             if self.shut_check and abs(res.score) < WIN_BOUND and len(res.scores) > 1:

@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 
 from ai.bot import MARGIN
+from ai.sprt import Sprt
 from ai.tools.specs import game_tools, make_player
 from ai.tournament import Score, elo_with_error, schedule
 from ai.tournament.loop import GameReport, Standings, run as run_games
@@ -105,14 +106,15 @@ class ArenaLines:
 
 
 def run(game_id: str, spec_a: str, spec_b: str, n: int, jobs: int = 2, plies: int | None = None,
-        cg: bool = False, quiet: bool = False, games_out: str | None = None) -> Score:
+        cg: bool = False, quiet: bool = False, games_out: str | None = None, sprt: Sprt | None = None) -> Score:
     """Play the match and print its score; with `games_out`, append each game to that file as one line:
-    the winner's seat (or -) and the game's moves from the start, tab-separated (training data)."""
+    the winner's seat (or -) and the game's moves from the start, tab-separated (training data).  With
+    `sprt`, stop once the test decides (`termarena match --sprt`'s, over colour-swapped pairs)."""
     game_id = resolve_game_id(game_id)
     if plies is None:
         plies = game_tools(game_id).OPENING_PLIES
     plan = schedule(2, n, 1000)  # game 2k: A first, 2k+1: B first, both from start k (seed 1000 + k)
-    standings = Standings.start(game_id, [spec_a, spec_b], len(plan))
+    standings = Standings.start(game_id, [spec_a, spec_b], len(plan), sprt)
     out = open(games_out, "a", encoding="utf-8") if games_out else None
     try:
         outputs = ([GamesFile(out)] if out is not None else []) + [ArenaLines(spec_a, spec_b, quiet)]
@@ -121,6 +123,10 @@ def run(game_id: str, spec_a: str, spec_b: str, n: int, jobs: int = 2, plies: in
     finally:
         if out is not None:
             out.close()
+    if standings.sprt is not None:
+        state = standings.sprt
+        print(f"SPRT [{sprt.elo0:g}, {sprt.elo1:g}]: {state.result} (LLR {state.llr:.2f}, bounds "
+              f"{sprt.lower:.2f} {sprt.upper:.2f})", flush=True)
     return standings.scores[(0, 1)]
 
 
@@ -135,8 +141,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cg", action="store_true", help="CodinGame deadlines (60%% of each turn's limit)")
     ap.add_argument("-q", "--quiet", action="store_true")
     ap.add_argument("--games", metavar="FILE", help="append each game (winner, moves) to FILE, one a line")
+    ap.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"),
+                    help="stop as soon as a sequential test accepts Elo <= ELO0 or Elo >= ELO1 (at most -n games)")
     args = ap.parse_args(argv)
-    run(args.game, args.a, args.b, args.n, args.jobs, args.opening, args.cg, args.quiet, args.games)
+    try:
+        sprt = Sprt(*args.sprt) if args.sprt else None
+    except ValueError as e:
+        ap.error(str(e))
+    run(args.game, args.a, args.b, args.n, args.jobs, args.opening, args.cg, args.quiet, args.games, sprt)
     return 0
 
 

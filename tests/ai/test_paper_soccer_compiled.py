@@ -108,8 +108,29 @@ def _answer(g: PaperSoccer, fast: bool, nodes: int, **opts) -> tuple:
     return r.move, r.score, r.depth, r.nodes, r.proven, r.scores
 
 
-@pytest.mark.parametrize("opts", [LEVEL_6, dict(near_ply=1, parity=0), dict(LEVEL_6, value=load("learned"))],
-                         ids=["level6", "near1", "learned"])
+def _net():
+    from tests.ai.test_paper_soccer_net import tiny_net
+    return tiny_net(11, hidden=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 90), st.integers(0, 100))
+def test_the_compiled_net_gives_the_same_integer_as_pure_python(seed, plies, net_seed):
+    from tests.ai.test_paper_soccer_net import tiny_net
+    net = tiny_net(net_seed)
+    pm, ball, stm, _turn, _h = B.from_game(random_position("paper-soccer", seed, plies))
+    touched = B.touched_of(pm)
+    mine, theirs = B.flood(pm, stm, touched)[1], B.flood(pm, 1 - stm, touched)[1]
+
+    def points(bits):
+        return np.array([p for p in range(B.N_POINTS) if bits >> p & 1] + [0], np.int64), bits.bit_count()
+    nn = C.net_arrays(net)
+    assert C.net_value(np.array(pm, np.int64), ball, stm, *points(mine), *points(theirs), nn, net.b2) == \
+        net.value(pm, ball, stm, mine, theirs)
+
+
+@pytest.mark.parametrize("opts", [LEVEL_6, dict(near_ply=1, parity=0), dict(LEVEL_6, value=load("learned")),
+                                  dict(LEVEL_6, net=_net())], ids=["level6", "near1", "learned", "net"])
 def test_the_compiled_search_gives_the_same_answer_at_the_same_node_budget(opts):
     games = bench_positions() + [random_position("paper-soccer", seed, 40) for seed in range(3)] + [
         logged_position("paper-soccer", i, 4) for i in range(0, 10, 4)]

@@ -1,0 +1,143 @@
+"""Paper Soccer's small neural value (ai/paper_soccer/net.py) and its pipeline: the inputs see the pitch
+from the mover's side, the pure-Python, numpy and compiled inferences give the same integer, the weight
+file is text that reads back, the fitter learns and reports held-out loss, self-play writes replayable
+games, and the arena's SPRT stops a match once it decides."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from ai.paper_soccer import net as NN
+from ai.paper_soccer.board import flood, from_game, touched_of
+from engines.paper_soccer import PaperSoccer
+from tests.ai.test_player_contract import random_position
+
+np = pytest.importorskip("numpy")
+
+VMIRROR = tuple((4 - d) % 8 for d in range(8))  # direction d with the pitch turned top to bottom
+
+
+def tiny_net(seed: int, hidden: int = 4) -> NN.Net:
+    rng = random.Random(seed)
+    w = NN.MAX_WEIGHT
+    return NN.Net([[rng.randint(-w // 8, w // 8) for _ in range(hidden)] for _ in range(NN.N_INPUTS)],
+                  [rng.randint(-w, w) for _ in range(hidden)], [rng.randint(-3000, 3000) for _ in range(hidden)],
+                  rng.randint(-50_000, 50_000))
+
+
+def position(seed: int, plies: int):
+    g = random_position("paper-soccer", seed, plies)
+    pm, ball, stm, _turn, _h = from_game(g)
+    touched = touched_of(pm)
+    return pm, ball, stm, flood(pm, stm, touched)[1], flood(pm, 1 - stm, touched)[1]
+
+
+def mirrored(pm, ball, stm, mine, theirs):
+    """The same position turned top to bottom, the other seat to move."""
+    pm2 = [0] * NN.N_POINTS
+    for p in range(NN.N_POINTS):
+        pm2[NN.MIRROR[p]] = sum(1 << VMIRROR[d] for d in range(8) if pm[p] >> d & 1)
+    bits = lambda b: sum(1 << NN.MIRROR[p] for p in range(NN.N_POINTS) if b >> p & 1)  # noqa: E731
+    return pm2, NN.MIRROR[ball], 1 - stm, bits(mine), bits(theirs)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 60))
+def test_the_inputs_see_the_pitch_from_the_movers_side(seed, plies):
+    pos = position(seed, plies)
+    assert sorted(NN.inputs(*pos)) == sorted(NN.inputs(*mirrored(*pos)))
+    on = NN.inputs(*pos)
+    assert len(set(on)) == len(on) and all(0 <= i < NN.N_INPUTS for i in on)
+    assert sorted(NN.flip_inputs(NN.flip_inputs(on))) == sorted(on)  # turning left to right twice: the same
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 60), st.integers(0, 1000))
+def test_pure_python_and_numpy_give_the_same_integer(seed, plies, net_seed):
+    from ai.paper_soccer.fit_net import values
+
+    net = tiny_net(net_seed)
+    pos = position(seed, plies)
+    on = NN.inputs(*pos)
+    x = np.zeros((1, NN.N_INPUTS), np.uint8)
+    x[0, on] = 1
+    plain = [0]  # the definition, written out: no lanes
+    h = [net.b1[j] + sum(net.w1[i][j] for i in on) for j in range(net.hidden)]
+    plain = (net.b2 + sum(w * min(max(v, 0), NN.ONE) for w, v in zip(net.w2, h))) * NN.UNITS // (NN.ONE * NN.ONE)
+    assert net.value(*pos) == int(values(net, x)[0]) == plain
+
+
+def test_the_weight_file_reads_back_and_refuses_what_it_is_not():
+    net = tiny_net(1, hidden=3)
+    text = NN.format_net(net, "a test net\nsecond line")
+    back = NN.parse_net(text)
+    assert (back.w1, back.b1, back.w2, back.b2) == (net.w1, net.b1, net.w2, net.b2)
+    for bad in ("", "hidden 3\nb2 1\n", text.replace("hidden 3", "hidden 4"), text + "w1 1 2\n",
+                "w2 1 2 3\n" + text, text.replace("b2 ", "b2 x")):
+        with pytest.raises(ValueError):
+            NN.parse_net(bad)
+    big = text.replace("\nb1 ", f"\nb1 {NN.MAX_WEIGHT + 1} ", 1).replace(" ", "  ")
+    with pytest.raises(ValueError):
+        NN.parse_net(big)
+
+
+def test_fit_learns_and_its_integers_follow_its_floats():
+    from ai.paper_soccer.fit_net import fit, matrix, values
+    from ai.paper_soccer.fit_value import loss
+
+    rng = random.Random(5)
+    games = []
+    for k in range(6):  # random games: a few hundred positions
+        g = PaperSoccer.new()
+        while g.outcome() is None:
+            g.push(g.random_turn(rng))
+        if g.outcome().winner is not None:
+            games.append((g.outcome().winner, [g.move_to_str(m) for m in g.move_stack]))
+    x, y = matrix(games)
+    assert len(y) and len(y) % 2 == 0  # each position and its left-right turn
+    seen = []
+    model = fit(x, y, hidden=4, epochs=15, rate=1e-2, held=(x, y), report=lambda e, ll: seen.append(ll))
+    assert len(seen) == 15 and seen[-1] < loss(np.zeros(len(y)), y)[0]  # better than a coin on what it saw
+    net = model.quantised()
+    floats = model.logits(x.astype(np.float32)) * NN.UNITS
+    ints = values(net, x)
+    assert np.max(np.abs(ints - floats)) <= 0.05 * max(1.0, np.max(np.abs(floats))) + 5  # rounding only
+    row = 3
+    assert int(ints[row]) == net.value_of([int(i) for i in np.flatnonzero(x[row])])
+
+
+def test_selfplay_appends_decided_games_that_replay(tmp_path):
+    from ai.paper_soccer.fit_value import read_games
+    from ai.paper_soccer.selfplay import generate
+
+    out = tmp_path / "games.txt"
+    decided = generate(4, str(out), jobs=1, seed=3, pool=("level:1", "level:2"), quiet=True)
+    lines = out.read_text().splitlines()
+    assert len(lines) == 4 and decided == len(read_games([str(out)]))
+    for winner, moves in read_games([str(out)]):
+        g = PaperSoccer.new()
+        for m in moves:
+            g.play(m)
+        assert g.outcome() is not None and g.outcome().winner == winner
+
+
+def test_the_arena_sprt_stops_a_match_once_it_decides(capsys):
+    from ai.sprt import Sprt
+    from ai.tools.arena import run
+
+    score = run("paper-soccer", "level:2", "level:1", 200, jobs=1, quiet=True, sprt=Sprt(-400, -200))
+    assert score.games < 200  # decided long before: level 2 is far above level 1
+    assert "SPRT [-400, -200]: H1" in capsys.readouterr().out
+
+
+def test_a_level_takes_a_net_from_a_weight_file(tmp_path):
+    from ai.paper_soccer.player import PaperSoccerPlayer
+
+    path = tmp_path / "net.txt"
+    path.write_text(NN.format_net(tiny_net(2), "test"), encoding="ascii")
+    player = PaperSoccerPlayer(6, nodes=300, net=str(path), seed=1)
+    g = PaperSoccer.new()
+    assert g.is_legal(player.choose(g))
+    assert player.searcher.net is not None
