@@ -23,8 +23,7 @@ import numpy as np
 
 from ai.paper_soccer import net as NN
 from ai.paper_soccer.board import can_score, flood, from_game, touched_of
-from ai.paper_soccer.fit_value import SCORE_STATES, loss, read_games
-from engines.base import EngineError
+from ai.paper_soccer.fit_value import SCORE_STATES, loss, read_games, sample_rows
 from engines.paper_soccer import PaperSoccer
 
 
@@ -43,16 +42,10 @@ def samples(winner: int, moves: list[str]):
 def matrix(games, flips: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """The samples of `games` as a 0/1 matrix (one row a position, and its left-right turn with `flips`)."""
     rows, labels = [], []
-    for winner, moves in games:
-        try:
-            found = list(samples(winner, moves))
-        except EngineError as e:  # a line whose moves do not replay
-            print(f"skipped a game: {e}", file=sys.stderr)
-            continue
-        for on, y in found:
-            for variant in ((on, NN.flip_inputs(on)) if flips else (on,)):
-                rows.append(variant)
-                labels.append(y)
+    for on, y in zip(*sample_rows(games, samples)):
+        for variant in ((on, NN.flip_inputs(on)) if flips else (on,)):
+            rows.append(variant)
+            labels.append(y)
     x = np.zeros((len(rows), NN.N_INPUTS), np.uint8)
     for i, on in enumerate(rows):
         x[i, on] = 1

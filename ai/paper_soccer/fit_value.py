@@ -76,17 +76,25 @@ def samples(winner: int, moves: list[str]):
         game.play(move)
 
 
-def matrix(games) -> tuple[np.ndarray, np.ndarray]:
+def sample_rows(games, samples_of=None) -> tuple[list, list[int]]:
+    """The (inputs, label) pairs `samples_of(winner, moves)` gives for each of `games`, as two lists; a game
+    whose moves do not replay is skipped with a line on stderr."""
+    samples_of = samples_of or samples
     rows, labels = [], []
     for winner, moves in games:
         try:
-            found = list(samples(winner, moves))
+            found = list(samples_of(winner, moves))
         except EngineError as e:  # a line whose moves do not replay
             print(f"skipped a game: {e}", file=sys.stderr)
             continue
         for x, y in found:
             rows.append(x)
             labels.append(y)
+    return rows, labels
+
+
+def matrix(games) -> tuple[np.ndarray, np.ndarray]:
+    rows, labels = sample_rows(games)
     a = np.zeros((len(rows), N_FEATURES), np.float32)
     for i, x in enumerate(rows):
         for j, v in x.items():

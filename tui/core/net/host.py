@@ -28,7 +28,7 @@ from engines.savefile import outcome_result
 from tui.core.net.events import CutOff, Joined, Left, PeerMoved, UndoAnswered, UndoAsked, WatcherLeft
 from tui.core.net.gate import Gate, GateLimits, Pending, address_key
 from tui.core.net.protocol import (
-    MAX_LINE, PRODUCT, ROLES, VERSION, Message, ProtocolError, RateLimit, seat_word,
+    MAX_LINE, ROLES, VERSION, Message, ProtocolError, RateLimit, check_hello, seat_word,
 )
 from tui.core.net.wire import Closed, Connection
 from tui.core.session import Session
@@ -202,13 +202,7 @@ class NetHost:
             self._gone(conn, role, why)
 
     def _admit(self, conn: Connection, hello: Message, key: str) -> str:
-        if hello.verb != "HELLO":
-            raise ProtocolError(f"expected HELLO, got {hello.verb}")
-        if hello.words[0] != PRODUCT:
-            raise ProtocolError(f"this is a {PRODUCT} host")
-        version = hello.number(1, what="protocol version")
-        if version != VERSION:
-            raise ProtocolError(f"protocol version {version} is not supported (this host speaks {VERSION})")
+        check_hello(hello, "host")
         role = hello.choice(2, ROLES)
         locked = self.gate.locked_for(key)  # other connections may have locked it while this one waited
         if locked:

@@ -130,3 +130,15 @@ def seat_of(word: str, verb: str) -> int | None:
     if word not in ("1", "2"):
         raise ProtocolError(f"{verb}: seat {quote(word)} is not 1, 2 or -")
     return int(word) - 1
+
+
+def check_hello(hello: Message, what: str) -> None:
+    """A connection's first line must be our HELLO in our version; `what` the side that answers ("host",
+    "server"), named in the refusal.  ProtocolError otherwise."""
+    if hello.verb != "HELLO":
+        raise ProtocolError(f"expected HELLO, got {hello.verb}")
+    if hello.words[0] != PRODUCT:
+        raise ProtocolError(f"this is a {PRODUCT} {what}")
+    version = hello.number(1, what="protocol version")
+    if version != VERSION:
+        raise ProtocolError(f"protocol version {version} is not supported (this {what} speaks {VERSION})")

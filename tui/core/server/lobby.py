@@ -38,7 +38,7 @@ from engines import UnknownGame, resolve_game_id
 from engines.visible import visible
 from tui.core.clock import ClockError, parse_clock
 from tui.core.net.gate import Gate, GateLimits, Pending, address_key
-from tui.core.net.protocol import MAX_LINE, PRODUCT, VERSION, Message, ProtocolError, RateLimit, encode
+from tui.core.net.protocol import MAX_LINE, VERSION, Message, ProtocolError, RateLimit, check_hello, encode
 from tui.core.net.wire import Closed, Connection
 from tui.core.server.game import MAX_WATCHERS, LiveGame, save_path, saves_folder
 from tui.core.server.protocol import (
@@ -231,13 +231,7 @@ class Server:
             raise ProtocolError(f"no HELLO within {self.limits.gate.auth_s:g} s") from None
         finally:
             self._pending.remove(conn)
-        if hello.verb != "HELLO":
-            raise ProtocolError(f"expected HELLO, got {hello.verb}")
-        if hello.words[0] != PRODUCT:
-            raise ProtocolError(f"this is a {PRODUCT} server")
-        version = hello.number(1, what="protocol version")
-        if version != VERSION:
-            raise ProtocolError(f"protocol version {version} is not supported (this server speaks {VERSION})")
+        check_hello(hello, "server")
         if hello.words[2] in ("play", "watch"):
             raise ProtocolError("this is a termarena server: connect with `termarena online`")
         role = hello.choice(2, LOBBY_ROLES)
