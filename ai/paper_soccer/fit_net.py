@@ -22,21 +22,13 @@ from pathlib import Path
 import numpy as np
 
 from ai.paper_soccer import net as NN
-from ai.paper_soccer.board import can_score, flood, from_game, touched_of
-from ai.paper_soccer.fit_value import SCORE_STATES, loss, read_games, sample_rows
-from engines.paper_soccer import PaperSoccer
+from ai.paper_soccer.fit_value import loss, read_games, sample_positions, sample_rows
 
 
 def samples(winner: int, moves: list[str]):
     """(inputs that are on, label) of each sample position of one game."""
-    game = PaperSoccer.new()
-    for move in moves:
-        pm, ball, stm, _turn, _h = from_game(game)
-        if can_score(pm, ball, stm, SCORE_STATES) is None:
-            touched = touched_of(pm)
-            on = NN.inputs(pm, ball, stm, flood(pm, stm, touched)[1], flood(pm, 1 - stm, touched)[1])
-            yield on, int(winner == stm)
-        game.play(move)
+    for pm, ball, stm, mine, theirs in sample_positions(moves):
+        yield NN.inputs(pm, ball, stm, mine, theirs), int(winner == stm)
 
 
 def matrix(games, flips: bool = True) -> tuple[np.ndarray, np.ndarray]:

@@ -62,18 +62,23 @@ def read_games(paths: list[str]) -> list[tuple[int, list[str]]]:
     return games
 
 
-def samples(winner: int, moves: list[str]):
-    """(features, label) of each sample position of one game."""
+def sample_positions(moves: list[str]):
+    """(pitch, ball, mover, the mover's danger points, the other side's) of each position of a game
+    whose mover cannot score at once: the positions a value is fitted on."""
     game = PaperSoccer.new()
     for move in moves:
         pm, ball, stm, _turn, _h = from_game(game)
         if can_score(pm, ball, stm, SCORE_STATES) is None:
             touched = touched_of(pm)
-            mine = flood(pm, stm, touched)[1]
-            theirs = flood(pm, 1 - stm, touched)[1]
-            free = len(STEPS[ball]) - pm[ball].bit_count()
-            yield features(ball, stm, mine, theirs, free), int(winner == stm)
+            yield pm, ball, stm, flood(pm, stm, touched)[1], flood(pm, 1 - stm, touched)[1]
         game.play(move)
+
+
+def samples(winner: int, moves: list[str]):
+    """(features, label) of each sample position of one game."""
+    for pm, ball, stm, mine, theirs in sample_positions(moves):
+        free = len(STEPS[ball]) - pm[ball].bit_count()
+        yield features(ball, stm, mine, theirs, free), int(winner == stm)
 
 
 def sample_rows(games, samples_of=None) -> tuple[list, list[int]]:
