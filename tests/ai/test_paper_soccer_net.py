@@ -141,3 +141,10 @@ def test_a_level_takes_a_net_from_a_weight_file(tmp_path):
     g = PaperSoccer.new()
     assert g.is_legal(player.choose(g))
     assert player.searcher.net is not None
+
+
+def test_the_shipped_net_loads_and_values_the_start_near_even():
+    net = NN.load_net("net:selfplay1")
+    assert net.hidden == 32
+    pos = position(0, 0)  # the start: nobody is ahead
+    assert abs(net.value(*pos)) < 100  # under one logit
