@@ -62,7 +62,7 @@ def describe(out: Outcome, game: type[Game], sides: tuple[str, str] | None = Non
     fault = _fault(out)
     if fault is not None:
         did = _did(out)
-        if did.strip():  # blanks alone say nothing (and a save's header line drops them)
+        if visible(did).strip():  # blanks alone say nothing (and a save's header line drops them)
             text = _BOT_FAULT[out.reason].format(side=sides[fault], did=did)
         else:
             text = words(game, out.reason).sentence.format(loser=sides[fault], winner=sides[1 - fault])

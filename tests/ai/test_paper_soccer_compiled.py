@@ -16,6 +16,7 @@ from ai.paper_soccer.speed import bench_positions  # noqa: E402
 from ai.paper_soccer.value import load  # noqa: E402
 from engines.paper_soccer import PaperSoccer  # noqa: E402
 from tests.helpers.real_play import logged_position  # noqa: E402
+from tests.helpers.nets import tiny_net
 from tests.helpers.players import random_position  # noqa: E402
 
 # Whether numba is there is asked without importing it: collecting this file (every xdist worker does)
@@ -109,14 +110,12 @@ def _answer(g: PaperSoccer, fast: bool, nodes: int, **opts) -> tuple:
 
 
 def _net():
-    from tests.ai.test_paper_soccer_net import tiny_net
     return tiny_net(11, hidden=8)
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**6), st.integers(0, 90), st.integers(0, 100))
-def test_the_compiled_net_gives_the_same_integer_as_pure_python(seed, plies, net_seed):
-    from tests.ai.test_paper_soccer_net import tiny_net
+def test_the_compiled_net_gives_the_same_integer_as_pure_python(C, seed, plies, net_seed):
     net = tiny_net(net_seed)
     pm, ball, stm, _turn, _h = B.from_game(random_position("paper-soccer", seed, plies))
     touched = B.touched_of(pm)

@@ -12,19 +12,12 @@ from hypothesis import given, settings, strategies as st
 from ai.paper_soccer import net as NN
 from ai.paper_soccer.board import flood, from_game, touched_of
 from engines.paper_soccer import PaperSoccer
-from tests.ai.test_player_contract import random_position
+from tests.helpers.nets import tiny_net
+from tests.helpers.players import random_position
 
 np = pytest.importorskip("numpy")
 
 VMIRROR = tuple((4 - d) % 8 for d in range(8))  # direction d with the pitch turned top to bottom
-
-
-def tiny_net(seed: int, hidden: int = 4) -> NN.Net:
-    rng = random.Random(seed)
-    w = NN.MAX_WEIGHT
-    return NN.Net([[rng.randint(-w // 8, w // 8) for _ in range(hidden)] for _ in range(NN.N_INPUTS)],
-                  [rng.randint(-w, w) for _ in range(hidden)], [rng.randint(-3000, 3000) for _ in range(hidden)],
-                  rng.randint(-50_000, 50_000))
 
 
 def position(seed: int, plies: int):
