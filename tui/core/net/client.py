@@ -88,25 +88,30 @@ class NetClient:
             self.conn = Connection(reader, writer, RateLimit(HOST_RATE_PER_S, HOST_BURST))
             self.undo_waiting = self.undo_question = False  # the host forgets requests when a connection ends
             self.conn.send("HELLO", PRODUCT, VERSION, self.role, self.code)
-            try:
-                while True:
-                    self._handle(await self.conn.read())
-            except ProtocolError as e:
-                self.conn.bye(str(e))
-                self.on_event(Lost(f"the host broke the protocol: {e}", False))
+            if not await self._follow("host", lambda: self.welcomed):
                 return
-            except _HostSaidBye as e:
-                self.conn.close()
-                self.on_event(Lost(f"the host closed the connection: {e}", False))
-                return
-            except Closed as e:
-                self.conn.close()
-                if self._stopped:
-                    return
-                self.on_event(Lost(f"{e}; trying again", self.welcomed))
-                if not self.welcomed:
-                    return
             await asyncio.sleep(RETRY_S)
+
+    async def _follow(self, peer: str, got_in: Callable[[], bool]) -> bool:
+        """Hand each line of the connection to `_handle` until it ends, and tell `on_event` how (Lost):
+        True when it dropped after `got_in()` and the caller connects again, False when it is over."""
+        try:
+            while True:
+                self._handle(await self.conn.read())
+        except ProtocolError as e:
+            self.conn.bye(str(e))
+            self.on_event(Lost(f"the {peer} broke the protocol: {e}", False))
+            return False
+        except _HostSaidBye as e:
+            self.conn.close()
+            self.on_event(Lost(f"the {peer} closed the connection: {e}", False))
+            return False
+        except Closed as e:
+            self.conn.close()
+            if self._stopped:
+                return False
+            self.on_event(Lost(f"{e}; trying again", got_in()))
+            return got_in()
 
     def close(self, reason: str = "goodbye") -> None:
         self._stopped = True

@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Callable
 
 from engines.savefile import MAX_SAVE_BYTES
-from tui.core.net.client import CONNECT_TIMEOUT_S, HOST_BURST, HOST_RATE_PER_S, RETRY_S, NetClient, _HostSaidBye
+from tui.core.net.client import CONNECT_TIMEOUT_S, HOST_BURST, HOST_RATE_PER_S, RETRY_S, NetClient
 from tui.core.net.events import Lost
 from tui.core.net.protocol import MAX_LINE, PRODUCT, VERSION, Message, ProtocolError, RateLimit
-from tui.core.net.wire import Closed, Connection
+from tui.core.net.wire import Connection
 from tui.core.server.pins import CertificateChanged, check_pin, load_token, save_token
 from tui.core.server.protocol import LIST_KINDS, MAX_ROWS, VERBS, check_name, check_token
 from tui.core.server.tls import client_context, fingerprint
@@ -89,14 +89,14 @@ class OnlineClient(NetClient):
 
     async def run(self) -> None:
         """Connect, check the pin, log in; follow the lobby (and games) until shutdown or a refusal."""
-        logged_in = False
+        self._logged_in = False  # once: a drop after it is retried
         while not self._stopped:
             try:
                 reader, writer = await asyncio.wait_for(
                     asyncio.open_connection(self.host, self.port, limit=MAX_LINE, ssl=client_context(),
                                             ssl_handshake_timeout=CONNECT_TIMEOUT_S), CONNECT_TIMEOUT_S)
             except (OSError, asyncio.TimeoutError) as e:
-                if not logged_in:
+                if not self._logged_in:
                     why = getattr(e, "strerror", None) or str(e) or "no answer"
                     self.on_event(Lost(f"cannot connect to {self.host}:{self.port}: {why}", False))
                     return
@@ -117,26 +117,8 @@ class OnlineClient(NetClient):
             self.welcomed = False
             self.undo_waiting = self.undo_question = False
             self._rows, self._listing, self._download = [], 0, None
-            try:
-                while True:
-                    msg = await self.conn.read()
-                    logged_in = logged_in or msg.verb == "LOBBY"
-                    self._handle(msg)
-            except ProtocolError as e:
-                self.conn.bye(str(e))
-                self.on_event(Lost(f"the server broke the protocol: {e}", False))
+            if not await self._follow("server", lambda: self._logged_in):
                 return
-            except _HostSaidBye as e:
-                self.conn.close()
-                self.on_event(Lost(f"the server closed the connection: {e}", False))
-                return
-            except Closed as e:
-                self.conn.close()
-                if self._stopped:
-                    return
-                self.on_event(Lost(f"{e}; trying again", logged_in))
-                if not logged_in:
-                    return
             await asyncio.sleep(RETRY_S)
 
     def _check_pin(self, writer: asyncio.StreamWriter) -> None:
@@ -166,6 +148,7 @@ class OnlineClient(NetClient):
     def _handle(self, msg: Message) -> None:
         verb, words = msg.verb, msg.words
         if verb == "LOBBY":
+            self._logged_in = True
             self.name = check_name(words[1])
             token = check_token(words[2])
             save_token(self.config, self.host, self.port, self.name, token)
