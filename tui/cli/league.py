@@ -111,50 +111,61 @@ def run(
 ) -> None:
     """Play more games of GAME's league, the most instructive pairs first, each stored as it ends."""
     from tui.core.league.db import LeagueDB
-    from tui.core.league.run import Finished, run_league
+    from tui.core.league.run import run_league
     from tui.core.league.table import table_rows
 
     gid = game_id(game)
     cluster = cluster_option(cluster)
     console = stderr_console()
-    played = 0
-
-    def progress(f: Finished) -> None:
-        nonlocal played
-        played = f.number
-        r = f.result
-        seats = [visible(name) for name in r.seats]
-        if f.stored_id is None:
-            console.print(f"{seats[0]} vs {seats[1]}, seed {r.seed}: another run stored this game first; not "
-                          f"stored again", highlight=False, markup=False, soft_wrap=True)
-            return
-        who = headline(r.outcome, tuple(seats))
-        count = f"{f.number}/{games}" if f.number <= games else f"{f.number} (finishing a pair)"
-        console.print(f"game {count}: {seats[0]} vs {seats[1]}: {who} "
-                      f"({r.outcome.reason}, {r.turns} turns, seed {r.seed})", highlight=False, markup=False, soft_wrap=True)
-        if r.error:  # may quote a bot's answer
-            console.print(f"  {visible(r.error)}", style="red", highlight=False, markup=False, soft_wrap=True)
+    lines = RunLines(console, games)
 
     with league_errors(), LeagueDB(db) as league, ExitStack() as stack:
         league.check_owner()
         league.check_writable()
-        play_round = None
+        runner = None  # this machine's threads
         if cluster is not None:
             from tui.core.cluster import open_cluster
-            from tui.core.league.jobs import on_runner
 
-            play_round = on_runner(open_cluster(stack, cluster, jobs, console).play, jobs)
+            runner = open_cluster(stack, cluster, jobs, console).play
         console.print(f"{gid}: {league.count_games(gid)} games stored; playing {games} more, {jobs} at a time"
                       + (f" on Ray ({cluster})" if cluster else ""), highlight=False, markup=False, soft_wrap=True)
         try:
-            ratings = run_league(league, gid, games, think_ms, not no_time_limit, jobs=jobs,
-                                 play_round=play_round, on_game=progress)
+            ratings = run_league(league, gid, games, think_ms, not no_time_limit, jobs=jobs, runner=runner,
+                                 outputs=[lines])
         except (KeyboardInterrupt, SystemExit):  # Ctrl-C, SIGTERM, SIGHUP
-            console.print(f"stopped: the {played} games this run finished are stored; the next run goes on "
+            console.print(f"stopped: the {lines.stored} games this run finished are stored; the next run goes on "
                           f"from there", highlight=False, markup=False, soft_wrap=True)
             raise
         rows, stored = table_rows(league, gid, ratings), league.count_games(gid)
     _print_table(gid, rows, stored)
+
+
+class RunLines:
+    """`league run`'s output (ai.tournament.loop.OutputFormat): a line for each game once it is stored,
+    or found stored by another run."""
+
+    def __init__(self, console, games: int) -> None:
+        self.console, self.games = console, games
+        self.stored = 0  # games this run stored, for the line a stopped run ends with
+
+    def on_game(self, report, standings) -> None:
+        f = standings.last  # tui.core.league.run.RoundStandings: how the game was stored
+        self.stored = f.number
+        r = f.result
+        seats = [visible(name) for name in r.seats]
+        if f.stored_id is None:
+            self.console.print(f"{seats[0]} vs {seats[1]}, seed {r.seed}: another run stored this game first; "
+                               f"not stored again", highlight=False, markup=False, soft_wrap=True)
+            return
+        who = headline(r.outcome, tuple(seats))
+        count = f"{f.number}/{self.games}" if f.number <= self.games else f"{f.number} (finishing a pair)"
+        self.console.print(f"game {count}: {seats[0]} vs {seats[1]}: {who} ({r.outcome.reason}, {r.turns} turns, "
+                           f"seed {r.seed})", highlight=False, markup=False, soft_wrap=True)
+        if r.error:  # may quote a bot's answer
+            self.console.print(f"  {visible(r.error)}", style="red", highlight=False, markup=False, soft_wrap=True)
+
+    def on_end(self, standings) -> None:
+        pass
 
 
 @league_app.command("table")

@@ -196,13 +196,12 @@ def test_sigterm_while_the_local_instance_starts_ends_it_as_cleanly(tmp_path):
 @pytest.mark.slow
 def test_a_league_round_on_ray_stores_every_game(cluster, tmp_path):
     from tui.core.league.db import LeagueDB
-    from tui.core.league.jobs import on_runner
     from tui.core.league.run import run_league
 
     with LeagueDB(tmp_path / "league.db", create=True) as league:
         for name, mode in (("first", "first"), ("junk", "junk")):
             league.add_player("connect4", name, parse_spec(f"cmd:{sys.executable} {BOT} connect4 {mode}"))
-        ratings = run_league(league, "connect4", 4, None, False, jobs=2, play_round=on_runner(cluster.play, 2))
+        ratings = run_league(league, "connect4", 4, None, False, jobs=2, runner=cluster.play)
         assert league.count_games("connect4") == 4
     assert ratings is not None
 

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers.league import result, run_fake, strongest_wins
-from tui.core.league.run import run_league
+from ai.tournament.outputs import EachGame
+from ai.tournament.schedule import Pairing
+from tests.helpers.league import Told, result, run_fake, strongest_wins
 from tui.core.league.db import LeagueDB, LeagueError, PlayedGame
-from tui.core.league.jobs import LeagueJob
 from tui.core.league.pairing import choose_pairs
 from tui.core.league.ratings import Ratings, rate
 from tui.core.league.table import table_rows
@@ -70,16 +70,16 @@ def test_a_stopped_run_owes_the_second_game_of_its_pair_and_the_next_run_plays_i
     league.add_player("connect4", "b", parse_spec("ai:2"))
     play = strongest_wins({"a": 1, "b": 1})
 
-    def stopped_after_one_game(jobs, record):
-        record(play(jobs[0]))
+    def stopped_after_one_game(player, pairings, jobs, on_result):
+        on_result(player(next(iter(pairings))))
         raise KeyboardInterrupt  # Ctrl-C, or any signal: the second game never comes back
 
     with pytest.raises(KeyboardInterrupt):
-        run_league(league, "connect4", 2, None, True, jobs=1, play_round=stopped_after_one_game)
+        run_fake(league, 2, play, runner=stopped_after_one_game)
     (s0, s1, seed), = stored_games(league)  # the finished game is kept
-    played: list[LeagueJob] = []
-    run_fake(league, 1, lambda job: (played.append(job), play(job))[1])
-    assert [(job.seats, job.seed) for job in played] == [((s1, s0), seed)]  # that game alone
+    told = Told()
+    run_fake(league, 1, play, outputs=[told])
+    assert [(f.seats, f.result.seed) for f in told.games] == [((s1, s0), seed)]  # that game alone
     assert league.unanswered("connect4", league.players("connect4")) == []
     assert_whole_pairs(stored_games(league))
 
@@ -88,7 +88,7 @@ def test_a_run_finishes_every_pair_left_half_played_even_beyond_its_games(league
     a = league.add_player("connect4", "a", parse_spec("ai:1"))
     b = league.add_player("connect4", "b", parse_spec("ai:2"))
     for seed in (1, 2, 3):
-        league.record_game((a.id, b.id), result(LeagueJob("connect4", ("", ""), ("a", "b"), seed), 0), None, True)
+        league.record_game((a.id, b.id), result(("a", "b"), seed, 0), None, True)
     run_fake(league, 1, strongest_wins({"a": 1, "b": 2}))
     assert league.count_games("connect4") == 6
     assert_whole_pairs(stored_games(league))
@@ -112,20 +112,51 @@ def test_a_run_never_plans_half_a_pair_and_an_odd_count_plays_one_more(league):
     assert_whole_pairs(stored_games(league))
 
 
+def test_every_game_of_a_round_goes_through_the_one_loop_its_player_runner_and_outputs(league):
+    """A round is a schedule of the tournament loop: the injected runner is handed every game, the
+    injected game player plays each, and every output is shown each game after it is stored."""
+    ids = [league.add_player("connect4", name, parse_spec("ai:1")).id for name in ("a", "b", "c")]
+    play = strongest_wins({"a": 1, "b": 2, "c": 3})
+    handed, played, rounds = [], [], []
+
+    def player(players):
+        rounds.append([p.id for p in players])
+        inner = play(players)
+        return lambda p: (played.append(p), inner(p))[1]
+
+    def runner(game_player, pairings, jobs, on_result):
+        handed.extend(pairings)
+        for p in pairings:
+            on_result(game_player(p))
+
+    told, tables = Told(), []
+    each = EachGame(lambda report, standings: tables.append((report.pairing, stored_games(league)[-1])))
+    run_fake(league, 8, player, jobs=2, runner=runner, outputs=[told, each])
+    assert handed == played and len(played) == 8 and rounds == [ids, ids]  # two rounds of two pairs
+    assert all(isinstance(p, Pairing) for p in handed)
+    assert [(*f.seats, f.result.seed) for f in told.games] == stored_games(league)  # each, as stored
+    assert told.rounds == 2  # each round's end
+    # an output sees the game it is shown in the file already; the round's players numbered by joining
+    assert [row for _, row in tables] == stored_games(league)
+    assert all(row == (ids[p.seats[0]], ids[p.seats[1]], p.seed) for p, row in tables)
+    assert_whole_pairs(stored_games(league))
+
+
 def test_games_back_in_any_order_as_copies_are_all_stored(league):
-    """A cluster hands back copies of the jobs, in the order the games end."""
+    """A cluster hands back copies of the pairings, in the order the games end."""
     for name in ("a", "b", "c"):
         league.add_player("connect4", name, parse_spec("ai:1"))
-    play = strongest_wins({"a": 1, "b": 2, "c": 3})
     planned = []
 
-    def from_a_cluster(jobs, record):
-        planned.extend(jobs)
-        for job in reversed(jobs):
-            record(play(dataclasses.replace(job)))
+    def from_a_cluster(player, pairings, jobs, on_result):
+        planned.extend(pairings)
+        for p in reversed(list(pairings)):
+            on_result(player(dataclasses.replace(p)))
 
-    run_league(league, "connect4", 6, None, True, jobs=3, play_round=from_a_cluster)
-    assert stored_games(league) == [(j.seats[0], j.seats[1], j.seed) for j in reversed(planned)]
+    told = Told()
+    run_fake(league, 6, strongest_wins({"a": 1, "b": 2, "c": 3}), jobs=3, runner=from_a_cluster, outputs=[told])
+    assert [f.result.seed for f in told.games] == [p.seed for p in reversed(planned)]
+    assert stored_games(league) == [(*f.seats, f.result.seed) for f in told.games]
     assert_whole_pairs(stored_games(league))
 
 
@@ -135,21 +166,21 @@ def test_a_game_another_run_stored_first_is_not_stored_again(tmp_path):
     with LeagueDB(path, create=True) as first, LeagueDB(path) as second:
         a = first.add_player("connect4", "a", parse_spec("ai:1"))
         b = first.add_player("connect4", "b", parse_spec("ai:2"))
-        play = strongest_wins({"a": 1, "b": 2})
-        first.record_game((a.id, b.id), result(LeagueJob("connect4", ("", ""), ("a", "b"), 9), 1), None, True)
+        ids = {"a": a.id, "b": b.id}
+        first.record_game((a.id, b.id), result(("a", "b"), 9, 1), None, True)
 
-        def the_other_run_finishes_first(jobs, record):  # (in this thread: a connection stays in its own)
-            for job in jobs:
-                played = play(job)
-                if job.seed == 9:  # the owed game: the first run stores it while this one plays it
-                    assert first.record_game(job.seats, played[1], None, True) is not None
-                record(played)
+        def the_other_run_finishes_first(player, pairings, jobs, on_result):  # (in this thread: a
+            for p in pairings:                                                 # connection stays in its own)
+                report = player(p)
+                if p.seed == 9:  # the owed game: the first run stores it while this one plays it
+                    seats = tuple(ids[name] for name in report.result.seats)
+                    assert first.record_game(seats, report.result, None, True) is not None
+                on_result(report)
 
-        told = []
-        run_league(second, "connect4", 2, None, True, jobs=1, play_round=the_other_run_finishes_first,
-                   on_game=told.append)
-        assert [f.stored_id is None for f in told] == [True, False, False]  # not stored twice, not counted
-        assert told[-1].number == 2
+        told = Told()
+        run_fake(second, 2, strongest_wins({"a": 1, "b": 2}), runner=the_other_run_finishes_first, outputs=[told])
+        assert [f.stored_id is None for f in told.games] == [True, False, False]  # not stored twice, not counted
+        assert told.games[-1].number == 2
         assert_whole_pairs(stored_games(first))
         assert first.count_games("connect4") == 4
 
@@ -158,18 +189,17 @@ def test_owed_games_are_taken_at_a_run_start_only(league):
     """Later in a run, a half pair in the file is one another run is finishing: it is left to that run."""
     a = league.add_player("connect4", "a", parse_spec("ai:1"))
     b = league.add_player("connect4", "b", parse_spec("ai:2"))
-    play = strongest_wins({"a": 1, "b": 2})
     rounds = []
 
-    def another_run_is_halfway_through_a_pair(jobs, record):
-        rounds.append(jobs)
+    def another_run_is_halfway_through_a_pair(player, pairings, jobs, on_result):
+        rounds.append(list(pairings))
         if len(rounds) == 1:
-            league.record_game((a.id, b.id), result(LeagueJob("connect4", ("", ""), ("a", "b"), 5), 1), None, True)
-        for job in jobs:
-            record(play(job))
+            league.record_game((a.id, b.id), result(("a", "b"), 5, 1), None, True)
+        for p in pairings:
+            on_result(player(p))
 
-    run_league(league, "connect4", 4, None, True, jobs=1, play_round=another_run_is_halfway_through_a_pair)
-    assert all(job.seed != 5 for jobs in rounds for job in jobs)
+    run_fake(league, 4, strongest_wins({"a": 1, "b": 2}), runner=another_run_is_halfway_through_a_pair)
+    assert len(rounds) == 2 and all(p.seed != 5 for plan in rounds for p in plan)
 
 
 def test_a_league_needs_two_players_to_run(league):
