@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing as mp
 import time
 
 from ai.analysis import PROVEN, analysis_player, evaluate, logistic
@@ -22,6 +21,7 @@ from ai.levels import make_player
 from ai.tools.arena import start
 from ai.tools.specs import game_tools
 from ai.tournament import points
+from ai.tournament.runners import in_processes
 from engines import resolve_game_id
 
 PAIRS = ((2, 3), (3, 4), (4, 5), (2, 4), (3, 5))  # close enough that games swing both ways
@@ -97,15 +97,17 @@ def main(argv: list[str] | None = None) -> int:
     tasks = [(i, gid, args.nodes, args.every) for i in range(args.games)]
     t0 = time.monotonic()
     pairs: list[tuple[float, float]] = []
-    pool = mp.get_context("fork").Pool(args.jobs) if args.jobs > 1 else None
-    try:
-        for n, got in enumerate(pool.imap_unordered(play_and_score, tasks) if pool else map(play_and_score, tasks), 1):
-            pairs.extend(got)
-            print(f"\rgame {n}/{args.games}, {len(pairs)} positions, {time.monotonic() - t0:.0f} s",
-                  end="", flush=True)
-    finally:
-        if pool is not None:
-            pool.close()
+    played = 0
+
+    def scored(got: list[tuple[float, float]]) -> None:
+        nonlocal played
+        played += 1
+        pairs.extend(got)
+        print(f"\rgame {played}/{args.games}, {len(pairs)} positions, {time.monotonic() - t0:.0f} s",
+              end="", flush=True)
+
+    # the tournament's runner (forked processes): the scoring search is Python, which threads serialise
+    in_processes(play_and_score, tasks, args.jobs, scored)
     print()
     if args.pairs:
         with open(args.pairs, "w", encoding="utf-8") as f:

@@ -2,6 +2,7 @@
 bot; and that the app's and the bot's players never load any of them."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -64,6 +65,21 @@ def test_the_arena_plays_colour_swapped_pairs_and_keeps_the_games(capsys, tmp_pa
             game.play(move)
         out = game.outcome()
         assert out is not None and winner == ("-" if out.winner is None else str(out.winner))
+
+
+def test_calibrate_scores_the_same_positions_on_forked_processes_as_in_this_one(tmp_path, capsys):
+    """Its games go through the tournament's runner (ai.tournament.runners.in_processes): two workers
+    give the very (score, result) pairs one does, in the order the games end."""
+    from ai.tools.calibrate import main
+
+    got = []
+    for jobs in (1, 2):
+        out = tmp_path / f"pairs{jobs}.json"
+        assert main(["connect4", "--games", "2", "--nodes", "50", "--every", "6", "-j", str(jobs),
+                     "--pairs", str(out)]) == 0
+        got.append(sorted(map(tuple, json.loads(out.read_text()))))
+    assert got[0] == got[1] and got[0]
+    assert "game 2/2" in capsys.readouterr().out
 
 
 def test_the_tool_bot_answers_the_referee():
