@@ -103,6 +103,10 @@ class ArenaLines:
               f"score {100 * score.fraction:.1f}% Elo {elo:+.0f} ± {err:.0f}; "
               f"score margin {self.margin / max(1, score.games):+.2f}; "
               f"ms/move A {1000 * t_a / half:.1f} B {1000 * t_b / half:.1f}", flush=True)
+        if standings.sprt is not None:
+            state, test = standings.sprt, standings.sprt.test
+            print(f"SPRT [{test.elo0:g}, {test.elo1:g}]: {state.result} (LLR {state.llr:.2f}, bounds "
+                  f"{test.lower:.2f} {test.upper:.2f})", flush=True)
 
 
 def run(game_id: str, spec_a: str, spec_b: str, n: int, jobs: int = 2, plies: int | None = None,
@@ -123,10 +127,6 @@ def run(game_id: str, spec_a: str, spec_b: str, n: int, jobs: int = 2, plies: in
     finally:
         if out is not None:
             out.close()
-    if standings.sprt is not None:
-        state = standings.sprt
-        print(f"SPRT [{sprt.elo0:g}, {sprt.elo1:g}]: {state.result} (LLR {state.llr:.2f}, bounds "
-              f"{sprt.lower:.2f} {sprt.upper:.2f})", flush=True)
     return standings.scores[(0, 1)]
 
 

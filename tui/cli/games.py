@@ -163,15 +163,7 @@ def referee(
                       recorder is not None, seeded=False, on_stderr=on_stderr)
     outputs = ([JsonLines(sys.stdout)] if as_json else []) + [RefereeLines(console, recorder)]
     plan = series(games, seed, swap)
-    t = run(Standings.start(gid, labels, len(plan)), plan, player, runner=in_order, outputs=outputs)
-    if games > 1:
-        sc = t.scores[(0, 1)]
-        tally = {labels[0]: 0, labels[1]: 0, "draw": 0}  # one name when both players are the same spec
-        tally[labels[0]] += sc.wins
-        tally[labels[1]] += sc.losses
-        tally["draw"] += sc.draws
-        summary = ", ".join(f"{visible(name)}: {n}" for name, n in tally.items())
-        console.print(f"{games} games: {summary}", highlight=False, markup=False)
+    run(Standings.start(gid, labels, len(plan)), plan, player, runner=in_order, outputs=outputs)
 
 
 class RefereeLines:
@@ -194,7 +186,16 @@ class RefereeLines:
                                highlight=False, markup=False)
 
     def on_end(self, standings) -> None:
-        pass
+        """With more than one game, the tally by player name (one name when both are the same spec)."""
+        if standings.planned < 2:
+            return
+        sc, names = standings.scores[(0, 1)], standings.names
+        tally = {names[0]: 0, names[1]: 0, "draw": 0}
+        tally[names[0]] += sc.wins
+        tally[names[1]] += sc.losses
+        tally["draw"] += sc.draws
+        summary = ", ".join(f"{visible(name)}: {n}" for name, n in tally.items())
+        self.console.print(f"{standings.planned} games: {summary}", highlight=False, markup=False)
 
 
 def stderr_line(seat: int, line: str):
