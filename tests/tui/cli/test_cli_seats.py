@@ -42,3 +42,13 @@ def test_the_help_of_every_command_with_seats_counts_from_p1():
         done = termarena(command, "--help")
         assert done.returncode == 0
         assert "p1" in done.stdout and not SEAT_NUMBER.search(done.stdout.lower()), (command, done.stdout)
+
+
+def test_referee_games_ends_with_the_tally_by_player():
+    done = termarena("referee", "c4", "--p1", "ai:1", "--p2", "ai:2", "--games", "3", "--seed", "4")
+    assert done.returncode == 0, done.stderr
+    games = [line for line in done.stderr.splitlines() if line.startswith("game ")]
+    last = done.stderr.strip().splitlines()[-1]
+    counts = dict(part.rsplit(": ", 1) for part in last.removeprefix("3 games: ").split(", "))
+    assert len(games) == 3 and last.startswith("3 games: ")
+    assert set(counts) == {"ai:1", "ai:2", "draw"} and sum(map(int, counts.values())) == 3
