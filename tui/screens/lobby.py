@@ -21,6 +21,7 @@ from tui.core.clock import GameClock
 from tui.core.net import NetPlan
 from tui.core.net import events as ev
 from tui.core.server import client as online
+from tui.core.server.protocol import is_guest
 from tui.core.session import Session
 from tui.core.specs import REMOTE, PlayerSpec
 from tui.core.storage import StorageError, safe_path, save_game
@@ -127,8 +128,9 @@ class LobbyScreen(ArenaPage, Screen):
         verb, args = words[0].lower(), words[1:]
         c = self.client
         sent = True
-        if verb == "seek" and len(args) in (2, 3):
-            sent = c.request("SEEK", args[0], args[1], "casual" if args[2:] == ["casual"] else "rated")
+        if verb == "seek" and len(args) in (2, 3) and args[2:] in ([], ["rated"], ["casual"]):
+            rated = args[2:] == ["rated"] or (not args[2:] and not is_guest(c.name))  # guests play casual games
+            sent = c.request("SEEK", args[0], args[1], "rated" if rated else "casual")
         elif verb in ("accept", "watch", "fetch") and len(args) == 1 and args[0].isdigit():
             sent = c.request(verb.upper(), args[0])
         elif verb == "cancel" and not args:

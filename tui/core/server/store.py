@@ -145,6 +145,13 @@ class Store:
             return True
         return await self.writer.submit(job)
 
+    async def forget_guest(self, name: str) -> None:
+        """A front's guest whose session ended: its name goes unless it played (its games keep it)."""
+        def job(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM players WHERE name = ? AND name LIKE 'guest-%' AND NOT EXISTS "
+                       "(SELECT 1 FROM games WHERE p1 = ? OR p2 = ?)", (name, name, name))
+        await self.writer.submit(job)
+
     def name_of(self, token: str) -> str | None:
         """The name `token` was given to, compared in constant time (None: no such token)."""
         row = self.db.execute("SELECT name, token_hash FROM players WHERE token_hash = ?",
