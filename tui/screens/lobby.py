@@ -21,12 +21,13 @@ from tui.core.clock import GameClock
 from tui.core.net import NetPlan
 from tui.core.net import events as ev
 from tui.core.server import client as online
-from tui.core.server.protocol import is_guest
+from tui.core.server.protocol import ABORT_BEFORE, ABORTED, is_guest
 from tui.core.session import Session
 from tui.core.specs import REMOTE, PlayerSpec
 from tui.core.storage import StorageError, safe_path, save_game
 from tui.plain import plain
 from tui.screens.arena import ArenaPage
+from tui.screens.dialogs import ConfirmScreen
 from tui.screens.net_game import NetGameScreen
 from tui.widgets.footer import GameFooter
 
@@ -42,13 +43,25 @@ HELP = ("seek GAME CLOCK [casual] · accept ID · cancel · watch ID · games ·
 
 
 class OnlineGameScreen(NetGameScreen):
-    """A server game: escape goes back to the lobby once it is over, or at once for a watcher."""
+    """A server game: escape goes back to the lobby once it is over (or aborted), or at once for a
+    watcher; ctrl+x aborts it before both sides have moved, resigns it after (asked first); the
+    opponent's connection going and coming is said (PEER away|back)."""
 
-    BINDINGS = [Binding("escape", "lobby", "lobby")]
+    BINDINGS = [
+        Binding("escape", "lobby", "lobby"),
+        Binding("ctrl+x", "give_up('abort')", "abort", id="online.abort",
+                tooltip="end the game with no result, before both sides have moved"),
+        Binding("ctrl+x", "give_up('resign')", "resign", id="online.resign", tooltip="give up this game"),
+    ]
+
+    def __init__(self, session, ai, link) -> None:
+        super().__init__(session, ai, link)
+        self.aborted = False
 
     def action_lobby(self) -> None:
-        if self.session.has_human and not self.session.is_over():
-            self.say("The game goes on: your clock runs (it ends when it is over)", error=True)
+        if self.session.has_human and not self.session.is_over() and not self.aborted:
+            self.say("The game goes on: your clock runs (ctrl+x resigns; escape leaves once it is over)",
+                     error=True)
             return
         self.dismiss()
 
@@ -57,6 +70,65 @@ class OnlineGameScreen(NetGameScreen):
             self.dismiss()
             return
         super()._after_game_over(choice)
+
+    # ------------------------------------------------------------------ resign, abort
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "give_up":
+            s = self.session
+            if (not s.has_human or s.is_over() or self.aborted or self._lost is not None
+                    or not self.link.can_resign):
+                return False
+            return (parameters[0] == "abort") == (s.ply < ABORT_BEFORE)
+        return super().check_action(action, parameters)
+
+    def action_give_up(self, what: str) -> None:
+        question = ("Abort this game? It ends with no result, and no rating moves." if what == "abort" else
+                    "Resign this game? Your opponent wins it.")
+        self.app.push_screen(ConfirmScreen(question, yes=what.capitalize(), no="Play on"),
+                             lambda yes: self._give_up_now(what) if yes else None)
+
+    def _give_up_now(self, what: str) -> None:
+        if self.session.is_over() or self.aborted:
+            return
+        if not self.link.request(what.upper()):
+            self.say("Not connected: try again in a moment", error=True)
+
+    def ended_by(self, result: str, reason: str) -> None:
+        """The server ended the game without a move or a clock: a resignation, or an abort."""
+        session = self.session
+        if session.is_over() or self.aborted:
+            return
+        if reason == ABORTED:
+            self.aborted = True
+            self._stop_clocks()
+            self.board.accepting = False
+            self.board.closed = True
+            self.say("The game was aborted: no result, no rating moved. Escape goes back to the lobby.")
+        elif reason == "resign" and result in ("1-0", "0-1"):
+            session.forfeit(1 if result == "1-0" else 0, "resign")
+            self._say_ending()
+            self._position_changed()
+        self._show_thinking()
+        self.refresh_bindings()
+
+    # ------------------------------------------------------------------ presence
+
+    def _net_event(self, event: object) -> None:
+        if isinstance(event, ev.Presence) and self.session.has_human:
+            self._away = event.away
+            other = self.board_cls.side_names[1 - (self.link.seat or 0)]
+            self.say(f"{other} left: their clock runs when it is their turn, and the game goes on when they "
+                     f"come back" if event.away else f"{other} is back", error=event.away)
+            return
+        super()._net_event(event)
+
+    def _net_state(self) -> str:
+        if self._away and self.link.connected and self._lost is None and not self.session.is_over():
+            return f"{self.board_cls.side_names[1 - (self.link.seat or 0)]} is away"
+        if self.aborted:
+            return "aborted"
+        return super()._net_state()
 
 
 class LobbyScreen(ArenaPage, Screen):
@@ -71,6 +143,7 @@ class LobbyScreen(ArenaPage, Screen):
         self.offers: dict[str, tuple[str, ...]] = {}
         self.game: OnlineGameScreen | None = None
         self.role = "play"
+        self.game_id: int | None = None  # the game of the last START
         self.logged_in = False
 
     def compose(self) -> ComposeResult:
@@ -184,11 +257,13 @@ class LobbyScreen(ArenaPage, Screen):
                     self._show_rows()
             case online.Said(text=text):
                 self.say(f"The server says: {text}")
-            case online.Started(role=role):
-                self.role = role
+            case online.Started(game_id=game_id, role=role):
+                self.role, self.game_id = role, game_id
             case ev.Welcome():
                 self._open_game(event)
             case online.Over(game_id=game_id, result=result, reason=reason):
+                if self.game is not None and game_id == self.game_id:
+                    self.game.ended_by(result, reason)
                 self.say(f"Game {game_id} is over: {result} ({reason})")
             case online.Downloaded(game_id=game_id, text=text):
                 self._keep(game_id, text)

@@ -38,12 +38,12 @@ from engines import UnknownGame, resolve_game_id
 from engines.visible import visible
 from tui.core.clock import ClockError, parse_clock
 from tui.core.net.gate import Gate, GateLimits, Pending, address_key
-from tui.core.net.protocol import MAX_LINE, VERSION, Message, ProtocolError, RateLimit, check_hello, encode
+from tui.core.net.protocol import MAX_LINE, Message, ProtocolError, RateLimit, check_hello, encode
 from tui.core.net.wire import Closed, Connection
 from tui.core.server.game import MAX_WATCHERS, LiveGame, save_path, saves_folder
 from tui.core.server.protocol import (
-    DATA_CHARS, GUEST_PREFIX, LIST_KINDS, LOBBY_ROLES, MAX_ROWS, RATED, TOKEN_BYTES, VERBS, check_name, check_token,
-    is_guest,
+    ABORTED, DATA_CHARS, GUEST_PREFIX, LIST_KINDS, LOBBY_ROLES, MAX_ROWS, RATED, REVISION, TOKEN_BYTES, VERBS,
+    check_name, check_token, is_guest,
 )
 from tui.core.server.store import GameRow, Store
 from tui.core.session import SEED_RANGE
@@ -245,7 +245,7 @@ class Server:
             old.conn.bye("replaced by a new connection with your token")
             self._gone(old)
         member = self.members[name] = Member(name, conn)
-        conn.send("LOBBY", VERSION, name, token)
+        conn.send("LOBBY", REVISION, name, token)
         self._join_own_game(member)
         return member
 
@@ -453,6 +453,18 @@ class Server:
             member.conn.rate.refund()
         return None
 
+    async def _resign(self, member: Member, msg: Message) -> str | None:
+        game = member.game
+        if game is None:
+            return "you are not playing a game"
+        return await game.resign(game.seat_of(member.name))
+
+    async def _abort(self, member: Member, msg: Message) -> str | None:
+        game = member.game
+        if game is None:
+            return "you are not playing a game"
+        return await game.abort(game.seat_of(member.name))
+
     def _undo(self, member: Member, msg: Message) -> str | None:
         msg.choice(0, ("ASK", "YES", "NO"))
         if member.game is not None and msg.words[0] == "ASK":
@@ -510,8 +522,10 @@ class Server:
     def _fetch(self, member: Member, msg: Message) -> str | None:
         game_id = msg.number(0, what="game id")
         row = self.store.game(game_id)
-        if row is None or row.result == "*":
+        if row is None or row.live:
             return "no such finished game"
+        if row.reason == ABORTED:
+            return f"game {game_id} was aborted: it has no save file"
         try:
             data = read_regular_file(save_path(self.data, game_id), MAX_SAVE_SENT)
         except StorageError:
@@ -531,5 +545,5 @@ def _game_words(row: GameRow) -> tuple[object, ...]:
 _HANDLERS: dict[str, Callable[[Server, Member, Message], str | None]] = {
     "SEEK": Server._seek, "CANCEL": Server._cancel, "ACCEPT": Server._accept, "WATCH": Server._watch,
     "LEAVE": Server._leave, "LIST": Server._list, "FETCH": Server._fetch, "MOVE": Server._move,
-    "UNDO": Server._undo,
+    "UNDO": Server._undo, "RESIGN": Server._resign, "ABORT": Server._abort,
 }
