@@ -7,23 +7,27 @@ game, download a finished one).  Everything the server sends is shown as plain t
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
+from textual.worker import Worker, WorkerState
 from textual.widgets import DataTable, Input, Static
 
 from engines.base import EngineError
+from engines.endings import summary
 from engines.savefile import parse
+from engines.visible import visible
 from tui.core.clock import GameClock
 from tui.core.net import NetPlan
 from tui.core.net import events as ev
 from tui.core.server import client as online
 from tui.core.server.protocol import ABORT_BEFORE, ABORTED, is_guest
 from tui.core.session import Session
-from tui.core.specs import REMOTE, PlayerSpec
+from tui.core.specs import REMOTE, SERVED_ENV, PlayerSpec
 from tui.core.storage import StorageError, safe_path, save_game
 from tui.plain import plain
 from tui.screens.arena import ArenaPage
@@ -71,9 +75,18 @@ class OnlineGameScreen(NetGameScreen):
             return
         super()._after_game_over(choice)
 
+    def name_players(self, p1: str, p2: str) -> None:
+        session = self.session
+        session.specs = tuple(spec if spec.kind == "human" else PlayerSpec("net", text=name)
+                              for spec, name in zip(session.specs, (p1, p2)))
+        if self._queue is None:  # up and drawn (else its first drawing shows them)
+            self._show_status()
+
     # ------------------------------------------------------------------ resign, abort
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return False  # the server takes nothing back (a rated game could be gamed)
         if action == "give_up":
             s = self.session
             if (not s.has_human or s.is_over() or self.aborted or self._lost is not None
@@ -81,6 +94,17 @@ class OnlineGameScreen(NetGameScreen):
                 return False
             return (parameters[0] == "abort") == (s.ply < ABORT_BEFORE)
         return super().check_action(action, parameters)
+
+    def key_refusal(self, action: str, parameters: tuple[object, ...]) -> str:
+        if action == "undo":
+            return "Server games take nothing back (ctrl+x resigns)"
+        if action == "give_up":
+            if not self.session.has_human:
+                return "You are watching: only the players can resign"
+            if not self.link.can_resign:
+                return "This server does not know resigning (an older termarena): the clock decides"
+            return "The game is over" if self.session.is_over() or self.aborted else "Not connected to the server"
+        return super().key_refusal(action, parameters)
 
     def action_give_up(self, what: str) -> None:
         question = ("Abort this game? It ends with no result, and no rating moves." if what == "abort" else
@@ -144,11 +168,15 @@ class LobbyScreen(ArenaPage, Screen):
         self.game: OnlineGameScreen | None = None
         self.role = "play"
         self.game_id: int | None = None  # the game of the last START
+        self._naming: int | None = None  # the game whose players' names were asked for (LIST games ID)
+        self._pinned = ""  # the note of a certificate pinned now, said again with the login
         self.logged_in = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby"):
-            yield Static(plain(f"termarena online · {self.plan.address}:{self.plan.port}"), id="lobby-title")
+            # a front's app (ssh, a browser) reaches its server by a loopback port that means nothing to its player
+            where = "" if os.environ.get(SERVED_ENV) else f" · {self.plan.address}:{self.plan.port}"
+            yield Static(plain(f"termarena online{where}"), id="lobby-title")
             yield Static(plain("Connecting…"), id="lobby-status")
             yield DataTable(id="lobby-table", cursor_type="row")
             yield Static(plain(HELP), id="lobby-help")
@@ -162,6 +190,15 @@ class LobbyScreen(ArenaPage, Screen):
 
     def on_unmount(self) -> None:
         self.client.shutdown()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A bug of ours met while following the server ends the link: said, not a silent freeze."""
+        if event.worker.group == "online" and event.state == WorkerState.ERROR:
+            error = event.worker.error
+            why = visible(f"the link to the server stopped on an error: {type(error).__name__}: {error}", 200)
+            self.say(why)
+            if self.game is not None:
+                self.game.net_event(ev.Lost(why, False))
 
     def say(self, text: str) -> None:
         self.query_one("#lobby-status", Static).update(plain(text))
@@ -235,19 +272,30 @@ class LobbyScreen(ArenaPage, Screen):
                 return
         match event:
             case online.Pinned(fingerprint=fp, new=True):
-                self.say(f"New server: its certificate {fp} is now pinned (ask its owner whether it is theirs)")
+                self._pinned = f" New server: its certificate {fp} is now pinned (ask its owner whether it is theirs)."
+                self.say(self._pinned.strip())
             case online.InLobby(name=name):
                 self.logged_in = True
-                self.say(f"In the lobby as {name}. {HELP}")
+                self.say(f"In the lobby as {name}.{self._pinned}")  # (the commands are on the line below)
+                self._pinned = ""
                 self.command("seeks")
             case online.Offered(words=words):
+                new = words[0] not in self.offers
                 self.offers[words[0]] = words
                 if self.kind == "seeks":
                     self._show_rows()
+                seek_id, name, game, clock, rated = words
+                if new and name == self.client.name:
+                    self.say(f"Your seek {seek_id} is open: {game} {clock} {rated}, waiting for someone to "
+                             "accept it (cancel withdraws it)")
+                elif new and self.game is None:
+                    self.say(f"{name} seeks {game} {clock} {rated}: accept {seek_id} plays it")
             case online.Withdrawn(seek_id=seek_id):
                 self.offers.pop(seek_id, None)
                 if self.kind == "seeks":
                     self._show_rows()
+            case online.Listed(kind="games", rows=rows) if self._naming is not None:
+                self._name_players(rows)
             case online.Listed(kind=kind, rows=rows):
                 if kind == "seeks":
                     self.offers = {row[0]: row for row in rows}
@@ -259,12 +307,18 @@ class LobbyScreen(ArenaPage, Screen):
                 self.say(f"The server says: {text}")
             case online.Started(game_id=game_id, role=role):
                 self.role, self.game_id = role, game_id
+                if self.client.list("games", str(game_id)):  # its row names its players
+                    self._naming = game_id
             case ev.Welcome():
                 self._open_game(event)
             case online.Over(game_id=game_id, result=result, reason=reason):
                 if self.game is not None and game_id == self.game_id:
                     self.game.ended_by(result, reason)
-                self.say(f"Game {game_id} is over: {result} ({reason})")
+                    how = summary(result, reason, self.game.session.cls)
+                else:
+                    how = f"{result} ({reason})"
+                self.say(f"Game {game_id} was aborted (no result)" if reason == ABORTED else
+                         f"Game {game_id} is over: {how}")
             case online.Downloaded(game_id=game_id, text=text):
                 self._keep(game_id, text)
             case ev.Lost(reason=reason, retrying=retrying):
@@ -284,6 +338,13 @@ class LobbyScreen(ArenaPage, Screen):
             return
         self.game = OnlineGameScreen(session, self.app.ai, self.client)
         self.app.push_screen(self.game, lambda _: self._game_left())
+
+    def _name_players(self, rows: tuple[tuple[str, ...], ...]) -> None:
+        """The game's row came (LIST games ID): its players' names in the game's side panel."""
+        game_id, self._naming = self._naming, None
+        for row in rows:
+            if row[0] == str(game_id) and self.game is not None and game_id == self.game_id:
+                self.game.name_players(row[4], row[5])
 
     def _game_left(self) -> None:
         self.game = None

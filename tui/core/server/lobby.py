@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Awaitable, Callable
 
 from engines import UnknownGame, resolve_game_id
+from engines.savefile import outcome_result
 from engines.visible import visible
 from tui.core.clock import ClockError, parse_clock
 from tui.core.net.gate import Gate, GateLimits, Pending, address_key
@@ -482,7 +483,9 @@ class Server:
         for m in self._watchers.pop(game.row.id, set()):
             if m.watching is game:
                 m.watching = None
-        self.log(f"game {game.row.id} over")
+        out = game.session.outcome()
+        how = "aborted" if game.aborted or out is None else " ".join(outcome_result(out))
+        self.log(f"game {game.row.id} over: {how}")
 
     # ------------------------------------------------------------------ lists and files
 
@@ -498,6 +501,11 @@ class Server:
             for name in sorted(self.members)[:MAX_ROWS]:
                 game = self.members[name].game
                 send("PLAYER", name, game.row.id if game is not None else "-")
+                rows += 1
+        elif kind == "games" and arg != "-":  # one game, in progress or not (its players' names: revision 2)
+            row = self.store.game(msg.number(1, what="game id"))
+            if row is not None:
+                send("GAME", *_game_words(row))
                 rows += 1
         elif kind == "games":
             for game in itertools.islice(self.games.values(), MAX_ROWS):

@@ -25,7 +25,7 @@ LOBBY_ROLES = ("lobby", "resume")
 # LOBBY's first word: what this server's lobby understands besides the first one's verbs.  A client sends
 # a verb of a later revision only to a server that said it has it; what the server sends older clients
 # understand too (a game resigned or aborted ends for them with OVER, as every game does).
-REVISION = 2  # 1: the first lobby; 2: RESIGN and ABORT, and PEER away|back about the opponent
+REVISION = 2  # 1: the first lobby; 2: RESIGN, ABORT, LIST games <id>, and PEER away|back about the opponent
 ABORT_BEFORE = 2  # moves: a game may be aborted until both sides have moved
 ABORTED = "abort"  # the reason of an aborted game, whose result is `*` (none)
 LIST_KINDS = ("seeks", "players", "games", "history", "ratings")
@@ -42,7 +42,7 @@ LOBBY_VERBS: dict[str, tuple[int, str]] = {
     "ACCEPT": (1, "no"),    # ACCEPT <seek id>: play the seek's author; the game STARTs for both
     "WATCH": (1, "no"),     # WATCH <game id>: follow a game in progress
     "LEAVE": (0, "no"),     # LEAVE: stop watching
-    "LIST": (2, "no"),      # LIST seeks|players|games|history|ratings <game, name or ->
+    "LIST": (2, "no"),      # LIST seeks|players|games|history|ratings <game, name, game id (games) or ->
     "FETCH": (1, "no"),     # FETCH <game id>: a finished game's save file
     "RESIGN": (0, "no"),    # RESIGN: give up the game one plays (revision 2)
     "ABORT": (0, "no"),     # ABORT: end it with no result, before both sides have moved (revision 2)

@@ -99,7 +99,8 @@ async def _open_fronts(server: Server, data: Path, host: str, fronts: Fronts, co
             raise ServerError(str(e)) from None
         except OSError as e:
             raise ServerError(f"cannot listen for ssh on {host}:{fronts.ssh_port}: {e.strerror or e}") from None
-        log(f"ssh on {host}:{bound}: `ssh -p {bound} NAME@HOST` opens the lobby")
+        log(f"ssh on {host}:{bound}: `ssh -p {bound} NAME@HOST` opens the lobby; host key {front.host_fingerprint} "
+            f"(players' ssh shows it the first time: tell them)")
     if fronts.web_port is not None:
         try:
             from tui.core.server.web import WebFront

@@ -132,11 +132,14 @@ class SshFront:
         self._children: set[asyncio.subprocess.Process] = set()
         self._listener: asyncssh.SSHAcceptor | None = None
         self.port = 0
+        self.host_fingerprint = ""
 
     async def start(self, host: str, port: int) -> int:
         clear_sessions(self.data / SESSIONS_DIR)
+        key = host_key(self.data)
+        self.host_fingerprint = key.get_fingerprint("sha256")
         self._listener = await asyncssh.create_server(
-            lambda: _Auth(self), host, port, server_host_keys=[host_key(self.data)],
+            lambda: _Auth(self), host, port, server_host_keys=[key],
             process_factory=self._session, encoding=None, line_editor=False,
             agent_forwarding=False, x11_forwarding=False, allow_scp=False, sftp_factory=None,
             login_timeout=LOGIN_TIMEOUT_S, keepalive_interval=30.0)
@@ -163,7 +166,7 @@ class SshFront:
                 return
             self._sessions[address] += 1
             try:
-                await self._run_app(process, owner.who)
+                await self._run_app(process, owner.who, address)
             finally:
                 self._sessions[address] -= 1
                 if not self._sessions[address]:
@@ -184,11 +187,12 @@ class SshFront:
             return "too many ssh sessions from your address"
         return None
 
-    async def _run_app(self, process: asyncssh.SSHServerProcess, who: _Who) -> None:
+    async def _run_app(self, process: asyncssh.SSHServerProcess, who: _Who, address: str) -> None:
         named = who.name if who.key is not None else None
         try:
             async with front_session(self.server, self.data / SESSIONS_DIR, self.front_port, self.fingerprint,
                                      named, who.key) as session:
+                self.log(f"ssh: {session.name} from {visible(address, 60)}")
                 await self._pty(process, session)
         except NotYours as e:
             process.stderr.write(f"termarena: {e}\r\n".encode())

@@ -20,6 +20,7 @@ from typing import AsyncIterator
 
 from aiohttp import web
 
+from engines.visible import visible
 from tui.core.server.lobby import Server
 from tui.core.server.sessions import MAX_SESSIONS, PER_ADDRESS, NotYours, clear_sessions, front_session
 from tui.web_server import AppPlan, GuardedServer, SessionRefused
@@ -47,6 +48,7 @@ class _LobbyPages(GuardedServer):
         try:
             async with front_session(front.server, front.data / SESSIONS_DIR, front.front_port,
                                      front.fingerprint) as session:
+                front.log(f"web: {session.name} from {visible(request.remote or '?', 60)}")
                 argv = [*front.program, *session.online]
                 # exec: the app's parent is the server (it ends with it); cd: the tab's folder is its own
                 command = f"cd {shlex.quote(str(session.folder))} && exec {shlex.join(argv)}"

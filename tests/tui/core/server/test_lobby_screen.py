@@ -48,6 +48,7 @@ async def test_ctrl_x_aborts_before_both_moved_then_resigns_and_the_opponent_com
         app = make_app(net=NetPlan("online", "127.0.0.1", port, "alice"), autosave=False)
         async with app.run_test(size=(100, 30)) as pilot:
             game, _ = await accepted(pilot, app, bob)
+            await wait_until(pilot, lambda: "bob" in [spec.text for spec in game.session.specs])  # named
             assert game.check_action("give_up", ("abort",)) and not game.check_action("give_up", ("resign",))
             await pilot.press("ctrl+x")
             await wait_until(pilot, lambda: "Abort this game?" in getattr(app.screen, "question", ""))
@@ -80,3 +81,17 @@ async def test_ctrl_x_aborts_before_both_moved_then_resigns_and_the_opponent_com
             assert over.words[1:] == ("1-0" if game.link.seat == 1 else "0-1", "resign")
             await wait_until(pilot, lambda: session.is_over())
             assert "resigned" in session.result_words(game.board_cls.side_names)[1]
+
+
+async def test_a_bug_met_while_following_the_server_is_said_not_a_silent_freeze(tmp_path, monkeypatch):
+    from tui.core.server.client import OnlineClient
+
+    def broken(self, msg):
+        raise RuntimeError("a bug of ours")
+
+    monkeypatch.setattr(OnlineClient, "_handle", broken)
+    async with running_server(tmp_path / "data") as (server, port):
+        app = make_app(net=NetPlan("online", "127.0.0.1", port, "alice"), autosave=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "a bug of ours" in str(
+                app.screen.query_one("#lobby-status").render()))

@@ -60,6 +60,8 @@ async def test_a_resignation_ends_the_game_for_everyone_and_moves_the_ratings(tm
         assert "not playing" in (await first.expect("NO")).text
         history = await watcher.listed("history", "-")
         assert [g.words[6:] for g in history] == [("0-1", "resign")]
+        [row] = await watcher.listed("games", str(game_id))  # one game by its id, over or not: its players
+        assert row.words[4:] == (first.name, second.name, "0-1", "resign")
         first.send("FETCH", game_id)
         assert (await first.expect("SAVE", "NO")).verb == "SAVE"
 
