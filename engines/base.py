@@ -90,6 +90,7 @@ class Termination(StrEnum):
     INVALID = "invalid"
     TIMEOUT = "timeout"
     CRASH = "crash"
+    RESIGN = "resign"  # a player gave up (a server game: RESIGN)
 
 
 @dataclass(frozen=True)
@@ -142,8 +143,8 @@ class Outcome:
         return "1/2-1/2" if self.winner is None else ("1-0" if self.winner == 0 else "0-1")
 
 
-# Reasons shared by every game when a player breaks the protocol rather than the rules of play.
-FORFEIT_REASONS = (Termination.INVALID, Termination.TIMEOUT, Termination.CRASH)
+# Reasons shared by every game when a player breaks the protocol rather than the rules of play, or gives up.
+FORFEIT_REASONS = (Termination.INVALID, Termination.TIMEOUT, Termination.CRASH, Termination.RESIGN)
 
 
 class Game(abc.ABC, Generic[M]):

@@ -32,11 +32,12 @@ DEFAULT_WORDS: dict[Termination, EndingWords] = {
     T.INVALID: EndingWords("an invalid move", "{loser} lost: an invalid move"),
     T.TIMEOUT: EndingWords("out of time", "{loser} ran out of time"),
     T.CRASH: EndingWords("the bot crashed", "{loser} lost: the bot crashed"),
+    T.RESIGN: EndingWords("resigned", "{loser} resigned"),
 }
 # A forfeit with a cause: what the seat's bot did (`_did`).  Without one (a clock that fell, a save
 # without a detail), the sentence of DEFAULT_WORDS says it.
 _BOT_FAULT = {T.INVALID: "{side}'s bot: {did}", T.TIMEOUT: "{side}'s bot: {did}",
-              T.CRASH: "{side}'s bot crashed: {did}"}
+              T.CRASH: "{side}'s bot crashed: {did}", T.RESIGN: "{side} resigned: {did}"}
 _NOBODY = "neither side"  # {winner}/{loser} of a draw: no game's words use it, so nothing can fail
 
 

@@ -7,24 +7,35 @@ which makes the page same-origin with the attacker's name in `Host`.  So every r
 server in `Host` (the address it serves on, its localhost/127.0.0.1 forms, this machine's own name;
 with a wildcard address any IP address too, since rebinding needs a name), and a websocket must come
 from a page of this server (`Origin`, which browsers always send on websockets); anything else is 403.
-At most `max_sessions` apps run at once: over that, the new page is told so in its terminal.
-A session's app ends when its websocket closes (asked to quit, killed after STOP_S if it does not).
+At most `max_sessions` apps run at once (and `per_address` from one address, when given): over that,
+the new page is told so in its terminal.  A session's app ends when its websocket closes (asked to
+quit, killed after STOP_S if it does not).  The page's links (its scripts, its websocket) name the
+server as the browser did (the checked Host), not the address it listens on: `0.0.0.0` is no address
+for a browser elsewhere.  What each tab runs is `session_app`'s: the same command for every tab here;
+the lobby's browser front (tui.core.server.web) gives each tab a guest of its own.
 The server's log is one line a record, its outside text (request lines, headers) through `visible`:
 a malformed request is a line, not a page of traceback with its local variables.
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import logging
 import socket
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, AsyncIterator
 
+import aiohttp_jinja2
 from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from engines.visible import visible
+from tui.core.net.gate import address_key
 
+_SERVE_VARIABLES = ("TEXTUAL", "TERM_PROGRAM", "COLUMNS", "ROWS")  # what textual-serve tells its apps
 STOP_S = 5.0  # an app told to quit gets this long before it is killed
 MAX_SIZE = 1000  # columns or rows asked for by a page
 
@@ -119,7 +130,30 @@ class _OneLine(logging.Formatter):
         return visible(f"{record.levelname.lower()}: {text}", 500)
 
 
+@dataclass(frozen=True)
+class AppPlan:
+    """What one tab runs: a shell command (ending in `exec` of the app, so that the app's parent is the
+    server), and its environment when it is not the server's own."""
+    command: str
+    env: dict[str, str] | None = None
+
+
+class SessionRefused(Exception):
+    """A tab gets no app; the message says why, on its page."""
+
+
 class _BoundedApp(AppService):
+    def __init__(self, *args, env: dict[str, str] | None = None, **options) -> None:
+        super().__init__(*args, **options)
+        self.env = env
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        """textual-serve's, on the plan's environment instead of the server's when it has one."""
+        environment = super()._build_environment(width, height)
+        if self.env is None:
+            return environment
+        return {**self.env, **{k: v for k, v in environment.items() if k.startswith(_SERVE_VARIABLES)}}
+
     async def set_terminal_size(self, width: object, height: object) -> None:
         await super().set_terminal_size(_cells(width, 80), _cells(height, 24))
 
@@ -135,11 +169,39 @@ class _BoundedApp(AppService):
 
 
 class GuardedServer(Server):
-    def __init__(self, command: str, host: str, port: int, *, max_sessions: int = 4, **options) -> None:
+    who = "termarena serve"  # who speaks, on the server's terminal and on a refused page
+
+    def __init__(self, command: str, host: str, port: int, *, max_sessions: int = 4, per_address: int | None = None,
+                 names: tuple[str, ...] = (), **options) -> None:
+        """`names`: more names the server is reached by (a public one), besides this machine's own."""
         super().__init__(command, host=host, port=port, **options)
-        self.door = Door(host, port, own_names())
-        self.max_sessions = max_sessions
+        self.door = Door(host, port, own_names() + names)
+        self.max_sessions, self.per_address = max_sessions, per_address
         self.sessions = 0  # apps running now
+        self._by_address: Counter[str] = Counter()
+        self.apps: set[_BoundedApp] = set()
+
+    @contextlib.asynccontextmanager
+    async def session_app(self, request: web.Request) -> AsyncIterator[AppPlan]:
+        """What a new tab runs, for as long as it runs (SessionRefused: nothing)."""
+        yield AppPlan(self.command)
+
+    def kill_apps(self) -> None:
+        """The server stops: every app still running ends now."""
+        for app in list(self.apps):
+            process = app._process
+            if process is not None and process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+
+    @aiohttp_jinja2.template("app_index.html")
+    async def handle_index(self, request: web.Request) -> dict[str, Any]:
+        """textual-serve's page, its links to this server as the browser named it (the door checked it)."""
+        websocket = "wss" if request.scheme == "https" else "ws"
+        return {"font_size": _cells(request.query.get("fontsize"), 16),
+                "app_websocket_url": f"{websocket}://{request.host}/ws",
+                "config": {"static": {"url": f"{request.scheme}://{request.host}/static/"}},
+                "application": {"name": self.title}}
 
     def initialize_logging(self) -> None:
         handler = logging.StreamHandler()
@@ -147,7 +209,7 @@ class GuardedServer(Server):
         logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
 
     def say(self, text: str) -> None:
-        self.console.print(f"termarena serve: {text}", markup=False, highlight=False, soft_wrap=True)
+        self.console.print(f"{self.who}: {text}", markup=False, highlight=False, soft_wrap=True)
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -158,45 +220,68 @@ class GuardedServer(Server):
             why = self.door.refusal(request.headers.get("Host"), request.headers.get("Origin"), websocket)
             if why is not None:
                 self.say(f"refused {visible(request.remote or '?', 60)}: {why}")
-                return web.Response(status=403, text=f"termarena serve: {why}\n")
+                return web.Response(status=403, text=f"{self.who}: {why}\n")
             return await handler(request)
 
         app.middlewares.append(check_door)
         return app
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """textual-serve's, with the cap of sessions, bounded sizes, a bounded stop, and one line
-        instead of a traceback when a page sends something else than its protocol."""
+        """textual-serve's, with the caps of sessions, bounded sizes, a bounded stop, each tab's own app
+        (session_app), and one line instead of a traceback when a page sends something else than its
+        protocol."""
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
+        address = address_key(request.remote or "?")
+        refusal = None
         if self.sessions >= self.max_sessions:
-            self.say(f"refused a session: {self.sessions} are open (--max-sessions {self.max_sessions})")
-            await websocket.send_bytes(
-                f"termarena serve: all {self.max_sessions} sessions are in use; close one and reload "
-                f"this page.\r\n".encode())
-            await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"all sessions are in use")
+            refusal = (f"all {self.max_sessions} sessions are in use; close one and reload this page.",
+                       f"{self.sessions} are open (--max-sessions {self.max_sessions})")
+        elif self.per_address is not None and self._by_address[address] >= self.per_address:
+            refusal = (f"your address has {self.per_address} sessions open; close one and reload this page.",
+                       f"{self.per_address} are open from {visible(address, 60)}")
+        if refusal is not None:
+            self.say(f"refused a session: {refusal[1]}")
+            await self._refuse(websocket, refusal[0])
             return websocket
         width = _cells(request.query.get("width"), 80)
         height = _cells(request.query.get("height"), 24)
         self.sessions += 1
-        app_service: AppService | None = None
+        self._by_address[address] += 1
         try:
-            app_service = _BoundedApp(self.command, write_bytes=websocket.send_bytes,
-                                      write_str=websocket.send_str, close=websocket.close,
-                                      download_manager=self.download_manager, debug=self.debug)
-            await app_service.start(width, height)
-            await self._process_messages(websocket, app_service)
+            async with self.session_app(request) as plan:
+                await self._run_app(websocket, plan, width, height)
+        except SessionRefused as e:
+            await self._refuse(websocket, str(e))
         except asyncio.CancelledError:
             await websocket.close()
         except Exception as e:  # a page that breaks the protocol ends its own session, nothing else
             self.say(f"a session ended: {type(e).__name__}: {visible(str(e), 200)}")
         finally:
-            try:
-                if app_service is not None:
-                    await app_service.stop()
-            finally:
-                self.sessions -= 1
+            self.sessions -= 1
+            self._by_address[address] -= 1
+            if not self._by_address[address]:
+                del self._by_address[address]
         return websocket
+
+    async def _run_app(self, websocket: web.WebSocketResponse, plan: AppPlan, width: int, height: int) -> None:
+        app_service = _BoundedApp(plan.command, env=plan.env, write_bytes=websocket.send_bytes,
+                                  write_str=websocket.send_str, close=websocket.close,
+                                  download_manager=self.download_manager, debug=self.debug)
+        self.apps.add(app_service)
+        try:
+            await app_service.start(width, height)
+            await self._process_messages(websocket, app_service)
+        finally:
+            try:
+                await app_service.stop()
+            finally:
+                self.apps.discard(app_service)
+
+    async def _refuse(self, websocket: web.WebSocketResponse, text: str) -> None:
+        """A tab that gets no app is told why in its terminal."""
+        await websocket.send_bytes(f"{self.who}: {visible(text, 300)}\r\n".encode())
+        await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"no session")
 
 
 def _cells(value: object, default: int) -> int:

@@ -5,8 +5,10 @@ import asyncio
 import atexit
 import contextlib
 import random
+import re
 import shutil
 import ssl
+import sys
 import tempfile
 from pathlib import Path
 
@@ -44,6 +46,35 @@ async def running_server(data: Path, limits: ServerLimits = ServerLimits(), log=
         yield server, port
     finally:
         server.close()
+
+
+# what a server process says once each of its ports listens
+_LISTENING = {"tls": r"listening on 127\.0\.0\.1:(\d+)", "ssh": r"ssh on 127\.0\.0\.1:(\d+)",
+              "web": r"browsers on 127\.0\.0\.1:(\d+)"}
+
+
+@contextlib.asynccontextmanager
+async def server_process(data: Path, *options: str):
+    """A real `termarena server --data DATA --port 0 OPTIONS` (`--web-port 0`, `--ssh-port 0`): (the
+    process, its ports by front: "tls", "web", "ssh"), once they all listen; killed after the block."""
+    wanted = {"tls"} | {front for front in ("ssh", "web") if f"--{front}-port" in options}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui", "server", "--data", str(data), "--port", "0", *options,
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+        start_new_session=True)
+    ports: dict[str, int] = {}
+    try:
+        while set(ports) != wanted:
+            line = (await asyncio.wait_for(proc.stderr.readline(), 30)).decode()
+            assert line, "the server ended before listening"
+            for front in wanted:
+                if found := re.search(_LISTENING[front], line):
+                    ports[front] = int(found.group(1))
+        yield proc, ports
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+        await proc.wait()
 
 
 class Peer:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
@@ -24,12 +24,24 @@ def server(
                                         help="Connections at once, in all (2 a game, and the lobby's)."),
     ssh_port: Optional[int] = typer.Option(None, "--ssh-port", min=0, max=65535, metavar="PORT",
                                            help="Also serve the lobby over ssh on this port (`ssh -p PORT NAME@HOST` "
-                                                "runs the app; needs the [server] extra)."),
+                                                "runs the app; needs the \\[server] extra)."),
+    web_port: Optional[int] = typer.Option(None, "--web-port", min=0, max=65535, metavar="PORT",
+                                           help="Also serve the lobby to web browsers on this port (http://HOST:PORT "
+                                                "runs the app, as a guest; needs the \\[web] extra)."),
+    web_name: Optional[List[str]] = typer.Option(None, "--web-name", metavar="NAME",
+                                                 help="A name browsers reach this server by (play.example.org), "
+                                                      "besides its addresses and this machine's names; repeatable."),
 ) -> None:
     """Run a lobby: players online, seeks, games refereed with clocks, watchers, ratings; over TLS."""
-    from tui.core.server.run import run
+    from tui.core.server.run import Fronts, run
 
-    exit_with(run(data, host, port, max_connections, ssh_port))
+    names = tuple(web_name or ())
+    for name in names:
+        if not name or len(name) > 253 or not all(ch.isascii() and (ch.isalnum() or ch in ".-") for ch in name):
+            raise typer.BadParameter("a host name: letters, digits, dots and dashes", param_hint="--web-name")
+    if names and web_port is None:
+        raise typer.BadParameter("names browsers use need a --web-port", param_hint="--web-name")
+    exit_with(run(data, host, port, max_connections, Fronts(ssh_port, web_port, names)))
 
 
 NAME_HELP = ("The name to claim on a server you have not used yet (1 to 20 letters, digits, _ . -); after that "

@@ -22,8 +22,8 @@ def describe_spec(spec: PlayerSpec, width: int = 40) -> str:
         return f"AI level {spec.level}"
     if spec.kind == "cmd":
         return "bot " + visible(bot_name(spec.command or ""), width)  # a command from a file or the user
-    if spec.kind == "net":
-        return "remote"
+    if spec.kind == "net":  # a server game names its players (checked names, shown as text all the same)
+        return visible(spec.text or "remote", width)
     return "human"
 
 

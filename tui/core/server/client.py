@@ -82,6 +82,7 @@ class OnlineClient(NetClient):
     def __init__(self, host: str, port: int, name: str, on_event: Callable[[object], None], config: Path) -> None:
         super().__init__(host, port, "play", "", on_event)
         self.name, self.config = name, config
+        self.revision = 1  # what the server's lobby knows (LOBBY): 2 and later take RESIGN and ABORT
         self.game_id: int | None = None
         self._rows: list[tuple[str, ...]] = []
         self._download: tuple[int, int, list[bytes]] | None = None
@@ -134,6 +135,11 @@ class OnlineClient(NetClient):
         self.conn.send(verb, *words)
         return True
 
+    @property
+    def can_resign(self) -> bool:
+        """The server takes RESIGN and ABORT (an older one would cut the connection off for them)."""
+        return self.revision >= 2
+
     def close(self, reason: str = "goodbye") -> None:
         """The game screen is left: stop following a watched game; the connection stays (shutdown ends it)."""
         if self.role == "watch" and self.game_id is not None:
@@ -148,6 +154,7 @@ class OnlineClient(NetClient):
     def _handle(self, msg: Message) -> None:
         verb, words = msg.verb, msg.words
         if verb == "LOBBY":
+            self.revision = msg.number(0, what="lobby revision")
             self._logged_in = True
             self.name = check_name(words[1])
             token = check_token(words[2])

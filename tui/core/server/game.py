@@ -3,7 +3,10 @@ accepted move stored before anyone hears of it, watchers, and a save file when i
 
 Textual-free: `LiveGame` holds the players' names and their connections when they are there.  A move
 is played at once (so the next one is judged against it) but told to nobody until the database writer
-has committed it; while it is being stored the game takes no other move and its flag waits.
+has committed it; while it is being stored the game takes no other move, its flag waits, and so do a
+resignation and an abort (they end the game after that move).  A player whose connection goes is told
+to the other as PEER away, and PEER back when they return (their clock runs meanwhile, when it is
+their turn); a player who comes to a game whose opponent is away hears it at once.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from engines.savefile import outcome_result
 from tui.core.clock import GameClock, parse_clock
 from tui.core.net.protocol import VERSION, encode, seat_word
 from tui.core.net.wire import Connection
+from tui.core.server.protocol import ABORT_BEFORE, ABORTED
 from tui.core.server.store import GameRow, Store
 from tui.core.session import Session
 from tui.core.specs import REMOTE
@@ -52,8 +56,12 @@ class LiveGame:
         self._timer: asyncio.TimerHandle | None = None
         self._grace: asyncio.TimerHandle | None = None
         self._storing = False  # a move played and not yet committed: told to nobody
+        self._stored = asyncio.Event()  # set while no move is being stored
+        self._stored.set()
         self._ending: asyncio.Task | None = None
         self.over = False
+        self.aborted = False
+        self.left = [False, False]  # the seat's player was here and is not (a game restored: both were)
 
     # ------------------------------------------------------------------ clocks
 
@@ -62,6 +70,8 @@ class LiveGame:
         if self.session.is_over():  # ended by a move stored just before a crash: finish it now
             self._finish()
             return
+        if restored:
+            self.left = [True, True]
         if restored and self.players[self.session.to_move()] is None:
             self.session.clock_held = True
             self.session.sync_clock()
@@ -133,12 +143,23 @@ class LiveGame:
             conn.send("MOVE", number, text=text)
         conn.last_clock = None
         self._send_clock(conn)
+        if seat is not None:
+            other = self.players[1 - seat]
+            if self.left[seat] and other is not None and not self.over:
+                other.send("PEER", "back")
+            self.left[seat] = False
+            if other is None and self.left[1 - seat] and not self.over:
+                conn.send("PEER", "away")
 
     def detach(self, conn: Connection) -> None:
         self.watchers.discard(conn)
         for seat in (0, 1):
             if self.players[seat] is conn:
                 self.players[seat] = None
+                self.left[seat] = True
+                other = self.players[1 - seat]
+                if other is not None and not self.over:
+                    other.send("PEER", "away")
 
     def _all(self) -> list[Connection]:
         return [c for c in self.players if c is not None] + list(self.watchers)
@@ -181,6 +202,7 @@ class LiveGame:
                 return "the time is up"
             return f"illegal move {quote(text)}: {e}"
         self._storing = True
+        self._stored.clear()
         try:
             await self.store.add_move(self.row.id, s.ply, played.text, (clock.left(0), clock.left(1)))
         except sqlite3.Error:  # never acknowledge a move that a restart would lose
@@ -190,6 +212,7 @@ class LiveGame:
             return "the server cannot store moves now: try again later"
         finally:
             self._storing = False
+            self._stored.set()
         line = encode("MOVE", s.ply, text=played.text)
         if s.is_over():
             for conn in self._all():
@@ -199,6 +222,29 @@ class LiveGame:
             for conn in self._all():
                 self._send_clock(conn, line)
             self._arm()
+        return None
+
+    async def resign(self, seat: int) -> str | None:
+        """The player of `seat` gives up (at any time): the other wins; or why not."""
+        await self._stored.wait()  # a move being stored is played first
+        if self.over or self.session.is_over():
+            return "the game is over"
+        self.session.forfeit(seat, "resign")
+        self._finish()
+        return None
+
+    async def abort(self, seat: int) -> str | None:
+        """The game ends with no result, as if never played (no rating moves), while fewer than
+        ABORT_BEFORE moves are played; or why not."""
+        await self._stored.wait()
+        if self.over or self.session.is_over():
+            return "the game is over"
+        if self.session.ply >= ABORT_BEFORE:
+            return "both sides have moved: the game can be resigned, not aborted"
+        self.aborted = True
+        self.session.clock_held = True  # no clock runs in a game that ends without a result
+        self.session.sync_clock()
+        self._finish()
         return None
 
     # ------------------------------------------------------------------ the end
@@ -220,20 +266,23 @@ class LiveGame:
 
     async def _store_end(self) -> None:
         s = self.session
-        result, reason = outcome_result(s.outcome())
-        saved = s.to_saved()
-        saved = dataclasses.replace(saved, players=self.names, extra={
-            **saved.extra, "server_game": str(self.row.id), "rated": "yes" if self.row.rated else "no"})
-        try:
-            await asyncio.to_thread(save_game, save_path(self.data, self.row.id), saved, s.game)
-        except StorageError:
-            pass  # the moves and result stay in the database: the ending is not lost, only the file
+        if self.aborted:  # no result, no save: the game is only a line of the history
+            result, reason = "*", ABORTED
+        else:
+            result, reason = outcome_result(s.outcome())
+            saved = s.to_saved()
+            saved = dataclasses.replace(saved, players=self.names, extra={
+                **saved.extra, "server_game": str(self.row.id), "rated": "yes" if self.row.rated else "no"})
+            try:
+                await asyncio.to_thread(save_game, save_path(self.data, self.row.id), saved, s.game)
+            except StorageError:
+                pass  # the moves and result stay in the database: the ending is not lost, only the file
         try:
             await self.store.finish(self.row, result, reason)
         except sqlite3.Error:
             pass  # stays in progress in the database: a restart replays the moves and ends it again
         for conn in self._all():
-            if s.forced is not None:
+            if s.forced is not None and reason == "timeout":  # (END: the game protocol's only forced ending)
                 conn.send("END", result, reason)
             self._send_clock(conn)
             conn.send("OVER", self.row.id, result, reason)

@@ -35,15 +35,16 @@ from pathlib import Path
 from typing import Awaitable, Callable
 
 from engines import UnknownGame, resolve_game_id
+from engines.savefile import outcome_result
 from engines.visible import visible
 from tui.core.clock import ClockError, parse_clock
 from tui.core.net.gate import Gate, GateLimits, Pending, address_key
-from tui.core.net.protocol import MAX_LINE, VERSION, Message, ProtocolError, RateLimit, check_hello, encode
+from tui.core.net.protocol import MAX_LINE, Message, ProtocolError, RateLimit, check_hello, encode
 from tui.core.net.wire import Closed, Connection
 from tui.core.server.game import MAX_WATCHERS, LiveGame, save_path, saves_folder
 from tui.core.server.protocol import (
-    DATA_CHARS, GUEST_PREFIX, LIST_KINDS, LOBBY_ROLES, MAX_ROWS, RATED, TOKEN_BYTES, VERBS, check_name, check_token,
-    is_guest,
+    ABORTED, DATA_CHARS, GUEST_PREFIX, LIST_KINDS, LOBBY_ROLES, MAX_ROWS, RATED, REVISION, TOKEN_BYTES, VERBS,
+    check_name, check_token, is_guest,
 )
 from tui.core.server.store import GameRow, Store
 from tui.core.session import SEED_RANGE
@@ -245,7 +246,7 @@ class Server:
             old.conn.bye("replaced by a new connection with your token")
             self._gone(old)
         member = self.members[name] = Member(name, conn)
-        conn.send("LOBBY", VERSION, name, token)
+        conn.send("LOBBY", REVISION, name, token)
         self._join_own_game(member)
         return member
 
@@ -453,6 +454,18 @@ class Server:
             member.conn.rate.refund()
         return None
 
+    async def _resign(self, member: Member, msg: Message) -> str | None:
+        game = member.game
+        if game is None:
+            return "you are not playing a game"
+        return await game.resign(game.seat_of(member.name))
+
+    async def _abort(self, member: Member, msg: Message) -> str | None:
+        game = member.game
+        if game is None:
+            return "you are not playing a game"
+        return await game.abort(game.seat_of(member.name))
+
     def _undo(self, member: Member, msg: Message) -> str | None:
         msg.choice(0, ("ASK", "YES", "NO"))
         if member.game is not None and msg.words[0] == "ASK":
@@ -470,7 +483,9 @@ class Server:
         for m in self._watchers.pop(game.row.id, set()):
             if m.watching is game:
                 m.watching = None
-        self.log(f"game {game.row.id} over")
+        out = game.session.outcome()
+        how = "aborted" if game.aborted or out is None else " ".join(outcome_result(out))
+        self.log(f"game {game.row.id} over: {how}")
 
     # ------------------------------------------------------------------ lists and files
 
@@ -486,6 +501,11 @@ class Server:
             for name in sorted(self.members)[:MAX_ROWS]:
                 game = self.members[name].game
                 send("PLAYER", name, game.row.id if game is not None else "-")
+                rows += 1
+        elif kind == "games" and arg != "-":  # one game, in progress or not (its players' names: revision 2)
+            row = self.store.game(msg.number(1, what="game id"))
+            if row is not None:
+                send("GAME", *_game_words(row))
                 rows += 1
         elif kind == "games":
             for game in itertools.islice(self.games.values(), MAX_ROWS):
@@ -510,8 +530,10 @@ class Server:
     def _fetch(self, member: Member, msg: Message) -> str | None:
         game_id = msg.number(0, what="game id")
         row = self.store.game(game_id)
-        if row is None or row.result == "*":
+        if row is None or row.live:
             return "no such finished game"
+        if row.reason == ABORTED:
+            return f"game {game_id} was aborted: it has no save file"
         try:
             data = read_regular_file(save_path(self.data, game_id), MAX_SAVE_SENT)
         except StorageError:
@@ -531,5 +553,5 @@ def _game_words(row: GameRow) -> tuple[object, ...]:
 _HANDLERS: dict[str, Callable[[Server, Member, Message], str | None]] = {
     "SEEK": Server._seek, "CANCEL": Server._cancel, "ACCEPT": Server._accept, "WATCH": Server._watch,
     "LEAVE": Server._leave, "LIST": Server._list, "FETCH": Server._fetch, "MOVE": Server._move,
-    "UNDO": Server._undo,
+    "UNDO": Server._undo, "RESIGN": Server._resign, "ABORT": Server._abort,
 }

@@ -10,7 +10,8 @@ A connection starts with HELLO, whose role word says what it wants:
 `play` and `watch` (what `join` sends) are refused with a word on `termarena online`.  After LOBBY the
 lobby verbs below and, in a game, the game verbs (MOVE, UNDO, BYE) are understood.  A game starts with
 START <game id> play|watch, then the game protocol's WELCOME, MOVEs and CLOCK, exactly as from a host;
-it ends with OVER.  Lists (LIST) come as rows, closed by LISTED <what> <rows>.  A download (FETCH) comes
+it ends with OVER (a player may RESIGN, or ABORT before both sides moved: LOBBY's revision says whether
+the server knows these; the opponent's connection going and coming is PEER away|back).  Lists (LIST) come as rows, closed by LISTED <what> <rows>.  A download (FETCH) comes
 as SAVE <game id> <bytes> then DATA lines of base64, so a save file's own lines travel unchanged.
 """
 from __future__ import annotations
@@ -21,6 +22,12 @@ from engines.numbers import quote
 from tui.core.net.protocol import VERBS as GAME_VERBS, ProtocolError
 
 LOBBY_ROLES = ("lobby", "resume")
+# LOBBY's first word: what this server's lobby understands besides the first one's verbs.  A client sends
+# a verb of a later revision only to a server that said it has it; what the server sends older clients
+# understand too (a game resigned or aborted ends for them with OVER, as every game does).
+REVISION = 2  # 1: the first lobby; 2: RESIGN, ABORT, LIST games <id>, and PEER away|back about the opponent
+ABORT_BEFORE = 2  # moves: a game may be aborted until both sides have moved
+ABORTED = "abort"  # the reason of an aborted game, whose result is `*` (none)
 LIST_KINDS = ("seeks", "players", "games", "history", "ratings")
 RATED = ("rated", "casual")
 MAX_NAME = 20
@@ -35,10 +42,12 @@ LOBBY_VERBS: dict[str, tuple[int, str]] = {
     "ACCEPT": (1, "no"),    # ACCEPT <seek id>: play the seek's author; the game STARTs for both
     "WATCH": (1, "no"),     # WATCH <game id>: follow a game in progress
     "LEAVE": (0, "no"),     # LEAVE: stop watching
-    "LIST": (2, "no"),      # LIST seeks|players|games|history|ratings <game, name or ->
+    "LIST": (2, "no"),      # LIST seeks|players|games|history|ratings <game, name, game id (games) or ->
     "FETCH": (1, "no"),     # FETCH <game id>: a finished game's save file
+    "RESIGN": (0, "no"),    # RESIGN: give up the game one plays (revision 2)
+    "ABORT": (0, "no"),     # ABORT: end it with no result, before both sides have moved (revision 2)
     # server -> client
-    "LOBBY": (3, "no"),     # LOBBY <version> <name> <token>: in, as <name>; keep the token to come back
+    "LOBBY": (3, "no"),     # LOBBY <revision> <name> <token>: in, as <name>; keep the token to come back
     "OFFER": (5, "no"),     # OFFER <seek id> <name> <game> <clock> rated|casual: a seek is open
     "GONE": (1, "no"),      # GONE <seek id>: withdrawn or accepted
     "PLAYER": (2, "no"),    # PLAYER <name> <game id|->: online, and in which game

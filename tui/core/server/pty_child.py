@@ -2,10 +2,10 @@
 front port, after taking that terminal as its controlling one (so that the terminal's size changes
 reach the app as SIGWINCH, and closing it ends the app with SIGHUP).
 
-    python -m tui.core.server.pty_child PORT NAME
+    python -m tui.core.server.pty_child online 127.0.0.1:PORT --name NAME
 
 Its environment (config folder with the pinned certificate and the session's token, TERM) is made by
-tui.core.server.ssh; it reads nothing the player names.
+tui.core.server.sessions; it reads nothing the player names.
 """
 from __future__ import annotations
 
@@ -16,10 +16,9 @@ import termios
 
 
 def main(argv: list[str]) -> int:
-    port, name = argv
     os.setsid()  # a session of its own, whose controlling terminal is the pty on its stdin
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-    sys.argv = ["termarena", "online", f"127.0.0.1:{int(port)}", "--name", name]
+    sys.argv = ["termarena", *argv]
     from tui.entry import main as termarena  # ends with the server (TERMARENA_SERVED: its pid), as served apps do
 
     termarena()

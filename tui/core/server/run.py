@@ -6,10 +6,12 @@ import asyncio
 import dataclasses
 import signal
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from engines.visible import visible
 from tui.core.server.lobby import Server, ServerLimits
+from tui.core.server.sessions import MAX_SESSIONS
 from tui.core.server.store import StoreError
 from tui.core.server.tls import TLSError, server_context, small_tls_buffers
 
@@ -26,8 +28,16 @@ def log_line(line: str) -> None:
 FILES_BESIDE = 256  # descriptors besides the connections: the database, saves being written, the listener
 
 
+@dataclass(frozen=True)
+class Fronts:
+    """The other ways into the lobby: ssh, and browsers (with the public names they may use)."""
+    ssh_port: int | None = None
+    web_port: int | None = None
+    web_names: tuple[str, ...] = ()
+
+
 async def serve(data: Path, host: str, port: int, connections: int = ServerLimits.connections,
-                ssh_port: int | None = None, log=log_line) -> None:
+                fronts: Fronts = Fronts(), log=log_line) -> None:
     try:
         data.mkdir(parents=True, exist_ok=True)
         context, fingerprint = server_context(data)
@@ -43,13 +53,12 @@ async def serve(data: Path, host: str, port: int, connections: int = ServerLimit
         server.close()
         raise ServerError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     log(f"listening on {host}:{bound} (TLS), data in {data}")
-    front = None
-    if ssh_port is not None:
-        try:
-            front = await _ssh_front(server, data, host, ssh_port, context, fingerprint, log)
-        except ServerError:
-            server.close()
-            raise
+    opened: list = []
+    try:
+        await _open_fronts(server, data, host, fronts, context, fingerprint, log, opened)
+    except ServerError:
+        await _close(opened, server)
+        raise
     files = raise_file_limit(connections + FILES_BESIDE)
     if files < connections + FILES_BESIDE:
         log(f"this process may open {files} files: fewer than {connections} connections will be served "
@@ -65,27 +74,54 @@ async def serve(data: Path, host: str, port: int, connections: int = ServerLimit
     try:
         await stop.wait()
     finally:
-        if front is not None:
-            front.close()
-        server.close()
+        await _close(opened, server)
         log("stopped")
 
 
-async def _ssh_front(server: Server, data: Path, host: str, port: int, context, fingerprint: str, log):
-    try:
-        from tui.core.server.ssh import MAX_SESSIONS, SshError, SshFront
-    except ImportError:
-        raise ServerError("the ssh front needs asyncssh: pip install 'termarena[server]'") from None
-    front_port = await server.start_front_port(context, MAX_SESSIONS)
-    front = SshFront(server, data, front_port, fingerprint, log)
-    try:
-        bound = await front.start(host, port)
-    except SshError as e:
-        raise ServerError(str(e)) from None
-    except OSError as e:
-        raise ServerError(f"cannot listen for ssh on {host}:{port}: {e.strerror or e}") from None
-    log(f"ssh on {host}:{bound}: `ssh -p {bound} NAME@HOST` opens the lobby")
-    return front
+async def _open_fronts(server: Server, data: Path, host: str, fronts: Fronts, context, fingerprint: str, log,
+                       opened: list) -> None:
+    """The ssh and browser fronts asked for (each front's apps log in through one loopback port of the
+    lobby, which takes as many sessions as both fronts run), appended to `opened` as they start."""
+    wanted = [f for f in ("ssh", "web") if getattr(fronts, f"{f}_port") is not None]
+    if not wanted:
+        return
+    front_port = await server.start_front_port(context, MAX_SESSIONS * len(wanted))
+    if fronts.ssh_port is not None:
+        try:
+            from tui.core.server.ssh import SshError, SshFront
+        except ImportError:
+            raise ServerError("the ssh front needs asyncssh: pip install 'termarena[server]'") from None
+        front = SshFront(server, data, front_port, fingerprint, log)
+        opened.append(front)
+        try:
+            bound = await front.start(host, fronts.ssh_port)
+        except SshError as e:
+            raise ServerError(str(e)) from None
+        except OSError as e:
+            raise ServerError(f"cannot listen for ssh on {host}:{fronts.ssh_port}: {e.strerror or e}") from None
+        log(f"ssh on {host}:{bound}: `ssh -p {bound} NAME@HOST` opens the lobby; host key {front.host_fingerprint} "
+            f"(players' ssh shows it the first time: tell them)")
+    if fronts.web_port is not None:
+        try:
+            from tui.core.server.web import WebFront
+        except ImportError:
+            raise ServerError("the browser front needs textual-serve: pip install 'termarena[web]'") from None
+        web = WebFront(server, data, front_port, fingerprint, log)
+        try:
+            bound = await web.start(host, fronts.web_port, fronts.web_names)
+        except OSError as e:
+            raise ServerError(f"cannot listen for browsers on {host}:{fronts.web_port}: {e.strerror or e}") from None
+        opened.append(web)
+        shown = host if host not in ("0.0.0.0", "::", "") else "HOST"
+        log(f"browsers on {host}:{bound}: http://{shown}:{bound} opens the lobby (as a guest)")
+
+
+async def _close(opened: list, server: Server) -> None:
+    for front in reversed(opened):
+        done = front.close()
+        if done is not None:
+            await done
+    server.close()
 
 
 def raise_file_limit(wanted: int) -> int:
@@ -106,9 +142,9 @@ def raise_file_limit(wanted: int) -> int:
 
 
 def run(data: Path, host: str, port: int, connections: int = ServerLimits.connections,
-        ssh_port: int | None = None) -> int:
+        fronts: Fronts = Fronts()) -> int:
     try:
-        asyncio.run(serve(data, host, port, connections, ssh_port))
+        asyncio.run(serve(data, host, port, connections, fronts))
     except ServerError as e:
         log_line(str(e))
         return 1

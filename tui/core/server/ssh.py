@@ -20,8 +20,6 @@ import asyncio
 import contextlib
 import os
 import re
-import secrets
-import shutil
 import signal
 import struct
 import sys
@@ -36,14 +34,11 @@ import asyncssh
 from engines.visible import visible
 from tui.core.net.protocol import ProtocolError
 from tui.core.server.lobby import Server
-from tui.core.server.pins import check_pin, save_token
-from tui.core.server.protocol import GUEST_PREFIX, TOKEN_BYTES, check_name, is_guest
-from tui.core.specs import SERVED_ENV
+from tui.core.server.protocol import check_name, is_guest
+from tui.core.server.sessions import MAX_SESSIONS, PER_ADDRESS, FrontSession, NotYours, clear_sessions, front_session
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 SESSIONS_DIR = "ssh-sessions"  # each session's config folder, removed when it ends
-MAX_SESSIONS = 64  # apps at once (each is a process of ~60 MB)
-PER_ADDRESS = 4
 LOGIN_TIMEOUT_S = 20.0
 END_GRACE_S = 3.0  # after SIGHUP, before SIGKILL
 MAX_INPUT = 1 << 16  # keystrokes waiting for the app, past which they are dropped
@@ -137,13 +132,14 @@ class SshFront:
         self._children: set[asyncio.subprocess.Process] = set()
         self._listener: asyncssh.SSHAcceptor | None = None
         self.port = 0
+        self.host_fingerprint = ""
 
     async def start(self, host: str, port: int) -> int:
-        folder = self.data / SESSIONS_DIR
-        shutil.rmtree(folder, ignore_errors=True)  # left by a server that was killed
-        folder.mkdir(mode=0o700)
+        clear_sessions(self.data / SESSIONS_DIR)
+        key = host_key(self.data)
+        self.host_fingerprint = key.get_fingerprint("sha256")
         self._listener = await asyncssh.create_server(
-            lambda: _Auth(self), host, port, server_host_keys=[host_key(self.data)],
+            lambda: _Auth(self), host, port, server_host_keys=[key],
             process_factory=self._session, encoding=None, line_editor=False,
             agent_forwarding=False, x11_forwarding=False, allow_scp=False, sftp_factory=None,
             login_timeout=LOGIN_TIMEOUT_S, keepalive_interval=30.0)
@@ -170,7 +166,7 @@ class SshFront:
                 return
             self._sessions[address] += 1
             try:
-                await self._run_app(process, owner.who)
+                await self._run_app(process, owner.who, address)
             finally:
                 self._sessions[address] -= 1
                 if not self._sessions[address]:
@@ -191,39 +187,26 @@ class SshFront:
             return "too many ssh sessions from your address"
         return None
 
-    async def _run_app(self, process: asyncssh.SSHServerProcess, who: _Who) -> None:
-        token = secrets.token_hex(TOKEN_BYTES)
-        if who.key is not None and who.name is not None:
-            name = who.name
-        else:
-            name = GUEST_PREFIX + secrets.token_hex(3)
-        if not await self.server.store.ssh_login(name, None if who.key is None else who.key, token):
-            process.stderr.write(f"termarena: the name {name} is not yours: log in with its key\r\n".encode())
-            process.exit(1)
-            return
-        folder = self.data / SESSIONS_DIR / secrets.token_hex(8)
-        config = folder / "config" / "termarena"
-        config.mkdir(parents=True, mode=0o700)
+    async def _run_app(self, process: asyncssh.SSHServerProcess, who: _Who, address: str) -> None:
+        named = who.name if who.key is not None else None
         try:
-            check_pin(config, "127.0.0.1", self.front_port, self.fingerprint)
-            save_token(config, "127.0.0.1", self.front_port, name, token)
-            await self._pty(process, folder, name)
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
+            async with front_session(self.server, self.data / SESSIONS_DIR, self.front_port, self.fingerprint,
+                                     named, who.key) as session:
+                self.log(f"ssh: {session.name} from {visible(address, 60)}")
+                await self._pty(process, session)
+        except NotYours as e:
+            process.stderr.write(f"termarena: {e}\r\n".encode())
+            process.exit(1)
 
-    async def _pty(self, process: asyncssh.SSHServerProcess, folder: Path, name: str) -> None:
+    async def _pty(self, process: asyncssh.SSHServerProcess, session: FrontSession) -> None:
         master, slave = os.openpty()
         try:
             _set_size(master, process.get_terminal_size())
             term = process.get_terminal_type() or "xterm"
-            env = {"TERM": term if _TERM.fullmatch(term) else "xterm-256color", "LANG": "C.UTF-8",
-                   "HOME": str(folder), "XDG_CONFIG_HOME": str(folder / "config"),
-                   "XDG_DATA_HOME": str(folder / "data"), "XDG_CACHE_HOME": str(folder / "cache"),
-                   "XDG_STATE_HOME": str(folder / "state"), "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-                   SERVED_ENV: str(os.getpid())}
+            env = {**session.env, "TERM": term if _TERM.fullmatch(term) else "xterm-256color"}
             child = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tui.core.server.pty_child", str(self.front_port), name,
-                stdin=slave, stdout=slave, stderr=slave, cwd=folder, env=env)
+                sys.executable, "-m", "tui.core.server.pty_child", *session.online,
+                stdin=slave, stdout=slave, stderr=slave, cwd=session.folder, env=env)
         finally:
             os.close(slave)
         self._children.add(child)

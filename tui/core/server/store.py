@@ -58,8 +58,12 @@ class GameRow:
     rated: bool
     p1: str
     p2: str
-    result: str = "*"
+    result: str = "*"  # `*` while in progress, and for an aborted game (reason `abort`)
     reason: str = ""
+
+    @property
+    def live(self) -> bool:
+        return self.result == "*" and not self.reason
 
 
 @dataclass(frozen=True)
@@ -145,6 +149,13 @@ class Store:
             return True
         return await self.writer.submit(job)
 
+    async def forget_guest(self, name: str) -> None:
+        """A front's guest whose session ended: its name goes unless it played (its games keep it)."""
+        def job(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM players WHERE name = ? AND name LIKE 'guest-%' AND NOT EXISTS "
+                       "(SELECT 1 FROM games WHERE p1 = ? OR p2 = ?)", (name, name, name))
+        await self.writer.submit(job)
+
     def name_of(self, token: str) -> str | None:
         """The name `token` was given to, compared in constant time (None: no such token)."""
         row = self.db.execute("SELECT name, token_hash FROM players WHERE token_hash = ?",
@@ -171,7 +182,7 @@ class Store:
         return [MoveRow(t, (a, b)) for t, a, b in rows]
 
     def live_games(self) -> list[GameRow]:
-        return [self._game(r) for r in self.db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE result = '*' "
+        return [self._game(r) for r in self.db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE ended IS NULL "
                                                         "ORDER BY id")]
 
     def game(self, game_id: int) -> GameRow | None:
@@ -179,8 +190,8 @@ class Store:
         return None if row is None else self._game(row)
 
     def finished(self, name: str | None, limit: int) -> list[GameRow]:
-        """The last finished games, of `name` when given, newest first."""
-        where, args = "result != '*'", ()
+        """The last finished games (aborted ones too), of `name` when given, newest first."""
+        where, args = "ended IS NOT NULL", ()
         if name is not None:
             where, args = where + " AND (p1 = ? OR p2 = ?)", (name, name)
         rows = self.db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id DESC LIMIT ?",
@@ -217,7 +228,7 @@ def _rating(db: sqlite3.Connection, game: str, name: str) -> RatingRow:
 
 def _finish(db: sqlite3.Connection, row: GameRow, result: str, reason: str) -> None:
     """(In the writer's transaction: the ratings read are the ones the update replaces.)"""
-    ended = db.execute("UPDATE games SET result = ?, reason = ?, ended = ? WHERE id = ? AND result = '*'",
+    ended = db.execute("UPDATE games SET result = ?, reason = ?, ended = ? WHERE id = ? AND ended IS NULL",
                        (result, reason, _now(), row.id))
     if not ended.rowcount or not row.rated or result not in ("1-0", "0-1", "1/2-1/2"):
         return

@@ -2,8 +2,8 @@
 accepting it opens the `join` game screen, the server's moves arrive there, a finished game is fetched."""
 from __future__ import annotations
 
-from tests.helpers.app import make_app, wait_until
-from tests.helpers.server import login, running_server
+from tests.helpers.app import make_app, message, wait_until
+from tests.helpers.server import login, resume, running_server
 from tui.core.net import NetPlan
 from tui.screens.lobby import LobbyScreen, OnlineGameScreen
 
@@ -30,3 +30,68 @@ async def test_the_lobby_accepts_a_seek_and_plays_it_on_the_join_screen(tmp_path
             await wait_until(pilot, lambda: session.ply == 1)
             assert (await bob.expect("MOVE")).text == "4"
             assert session.notation == ["4"]
+
+
+async def accepted(pilot, app, bob):
+    """The app accepts bob's seek (opened now): its game screen and bob's WELCOME."""
+    bob.send("SEEK", "connect4", "5+3", "rated")
+    await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.offers)
+    app.screen.command(f"accept {next(iter(app.screen.offers))}")
+    await wait_until(pilot, lambda: isinstance(app.screen, OnlineGameScreen))
+    await bob.expect("START")
+    return app.screen, await bob.expect("WELCOME")
+
+
+async def test_ctrl_x_aborts_before_both_moved_then_resigns_and_the_opponent_comes_and_goes(tmp_path):
+    async with running_server(tmp_path / "data") as (server, port):
+        bob = await login(port, "bob")
+        app = make_app(net=NetPlan("online", "127.0.0.1", port, "alice"), autosave=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            game, _ = await accepted(pilot, app, bob)
+            await wait_until(pilot, lambda: "bob" in [spec.text for spec in game.session.specs])  # named
+            assert game.check_action("give_up", ("abort",)) and not game.check_action("give_up", ("resign",))
+            await pilot.press("ctrl+x")
+            await wait_until(pilot, lambda: "Abort this game?" in getattr(app.screen, "question", ""))
+            await pilot.press("y")
+            assert (await bob.expect("OVER")).words[2:] == ("abort",)
+            await wait_until(pilot, lambda: game.aborted)
+            assert "aborted" in message(app)
+            await pilot.press("escape")  # an aborted game is left at once
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+
+            game, welcome = await accepted(pilot, app, bob)
+            session = game.session
+            for number in (1, 2):  # one move each
+                if (welcome.words[2] == "1") == (number == 1):
+                    bob.send("MOVE", number, text="4")
+                else:
+                    await wait_until(pilot, lambda: session.human_to_move())
+                    game.link.send_move(number, "5")
+                await wait_until(pilot, lambda: session.ply == number)
+            theirs = game.board_cls.side_names[1 - game.link.seat]
+            bob.close()
+            await wait_until(pilot, lambda: f"{theirs} left" in message(app))
+            bob = await resume(port, bob.token)
+            await wait_until(pilot, lambda: f"{theirs} is back" in message(app))
+            assert game.check_action("give_up", ("resign",)) and not game.check_action("give_up", ("abort",))
+            await pilot.press("ctrl+x")
+            await wait_until(pilot, lambda: "Resign this game?" in getattr(app.screen, "question", ""))
+            await pilot.press("y")
+            over = await bob.expect("OVER")
+            assert over.words[1:] == ("1-0" if game.link.seat == 1 else "0-1", "resign")
+            await wait_until(pilot, lambda: session.is_over())
+            assert "resigned" in session.result_words(game.board_cls.side_names)[1]
+
+
+async def test_a_bug_met_while_following_the_server_is_said_not_a_silent_freeze(tmp_path, monkeypatch):
+    from tui.core.server.client import OnlineClient
+
+    def broken(self, msg):
+        raise RuntimeError("a bug of ours")
+
+    monkeypatch.setattr(OnlineClient, "_handle", broken)
+    async with running_server(tmp_path / "data") as (server, port):
+        app = make_app(net=NetPlan("online", "127.0.0.1", port, "alice"), autosave=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "a bug of ours" in str(
+                app.screen.query_one("#lobby-status").render()))

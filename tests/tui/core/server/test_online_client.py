@@ -81,3 +81,14 @@ async def test_two_online_clients_meet_and_play_through_the_join_screens_events(
         for client, task in ((alice, a_task), (bob, b_task)):
             client.shutdown()
             await task
+
+
+def test_resign_and_abort_are_offered_only_by_a_server_that_knows_them(tmp_path):
+    """A server of the first lobby (LOBBY 1) would cut the connection off for RESIGN: not offered there."""
+    from tui.core.net.protocol import Message
+
+    client = OnlineClient("127.0.0.1", 7778, "alice", lambda event: None, tmp_path)
+    client._handle(Message("LOBBY", ("1", "alice", "a" * 48)))
+    assert not client.can_resign
+    client._handle(Message("LOBBY", ("2", "alice", "a" * 48)))
+    assert client.can_resign

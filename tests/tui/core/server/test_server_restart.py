@@ -3,40 +3,20 @@ come back with their tokens and the game goes on from every move they had seen, 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import random
-import re
 import signal
-import sys
 
 import pytest
 
-from tests.helpers.server import Side, give_certificate, resume, start_game
-
-
-@contextlib.asynccontextmanager
-async def server_process(data):
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui", "server", "--data", str(data), "--port", "0",
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
-    try:
-        while True:
-            line = (await asyncio.wait_for(proc.stderr.readline(), 30)).decode()
-            assert line, "the server ended before listening"
-            if found := re.search(r"listening on 127\.0\.0\.1:(\d+)", line):
-                break
-        yield proc, int(found.group(1))
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-        await proc.wait()
+from tests.helpers.server import Side, give_certificate, resume, server_process, start_game
 
 
 @pytest.mark.slow
 async def test_sigkill_mid_game_then_restart_resumes_with_no_move_lost(tmp_path):
     give_certificate(tmp_path)
-    async with server_process(tmp_path) as (proc, port):
+    async with server_process(tmp_path) as (proc, ports):
+        port = ports["tls"]
         a, b, game_id = await start_game(port, "lines-of-action")
         sides = [Side(a, random.Random(1), stop_after=9), Side(b, random.Random(2), stop_after=9)]
         await asyncio.gather(*(s.follow() for s in sides))
@@ -44,7 +24,8 @@ async def test_sigkill_mid_game_then_restart_resumes_with_no_move_lost(tmp_path)
         assert len(seen) >= 9 and sides[1].moves[:9] == seen[:9]
         os.kill(proc.pid, signal.SIGKILL)
         await proc.wait()
-    async with server_process(tmp_path) as (proc, port):
+    async with server_process(tmp_path) as (proc, ports):
+        port = ports["tls"]
         back = [await resume(port, p.token) for p in (a, b)]
         for peer in back:
             assert int((await peer.expect("START")).words[0]) == game_id
