@@ -33,7 +33,7 @@ from tui.commands import GameCommands
 from tui.ending import Terminal, exit_later
 from tui.core.clock import ClockError, ClockSpec, GameClock, clock_from_header, parse_clock
 from tui.core.autosave import Autosaver, autosave_path, resumable, set_aside_unreadable_autosave
-from tui.core.opponents import ANALYSIS_STEP_MS, AIOpponent
+from tui.core.opponents import AIOpponent
 from tui.screens.dialogs import ConfirmScreen, MessageScreen
 from tui.screens.game import WATCH_DELAY_S, GameScreen
 from tui.screens.connecting import ConnectingScreen
@@ -92,7 +92,8 @@ class TermArenaApp(App):
         self.load = load
         self.overrides = overrides  # --p1/--p2 given explicitly with --load: they replace the file's players
         self.ai = AIOpponent(think_ms=ai_think_ms)
-        self.analyst = AIOpponent(think_ms=ANALYSIS_STEP_MS)  # the analysis key's own search process
+        # the analysis key's own search process: `termarena analyse`'s node budget per game, no clock
+        self.analyst = AIOpponent()
         self.bot_time_limits = bot_time_limits  # False: wait for external bots as long as they take
         self.watch_delay_s = watch_delay_s  # between moves when no human plays
         self.saves_folder = saves_dir(saves)
