@@ -31,6 +31,7 @@ class NetGameScreen(GameScreen):
         self._away = False  # the other player's connection is gone (host), or ours (client)
         self._lost: str | None = None  # the connection ended for good (client)
         self._undo_dialog = False  # the other side's take-back question is on screen (one at a time)
+        self._watchers: int | None = None  # client: the host's watcher count (None: a host of version 1)
 
     # Textual runs GameScreen's own on_mount and on_unmount as well (handlers are called along the MRO)
     def on_mount(self) -> None:
@@ -107,12 +108,15 @@ class NetGameScreen(GameScreen):
             self._lost is not None or not self.link.connected)
 
     def _search_note(self) -> str:
-        """The host sees who watches (protocol version 1 has no message to tell the joiner)."""
-        note = super()._search_note()
-        if self.link.referees and self.link.watchers:
-            count = len(self.link.watchers)
-            note = "\n".join(n for n in (note, f"{count} watcher{'s' if count != 1 else ''} connected") if n)
-        return note
+        """Everyone sees how many watch: the host counts its connections, a joiner or a watcher is told
+        (WATCHERS, from a host of protocol version 2; a watcher is one of them)."""
+        count = len(self.link.watchers) if self.link.referees else self._watchers
+        if not count:
+            return super()._search_note()
+        words = f"{count} watcher{'s' if count != 1 else ''} connected"
+        if not self.session.has_human:
+            words += ": you" if count == 1 else ", you included"
+        return "\n".join(n for n in (super()._search_note(), words) if n)
 
     def _net_state(self) -> str:
         session, names = self.session, self.board_cls.side_names
@@ -287,6 +291,11 @@ class NetGameScreen(GameScreen):
                 self._pending = None
                 self.say(f"The host refused your move: {why}", error=True)
                 self._position_changed()
+            case ev.WatcherCount(count=count):
+                before, self._watchers = self._watchers, count
+                if before is not None and count != before and session.has_human:
+                    self.say(f"A watcher {'joined' if count > before else 'left'} ({count} watching)")
+                self._show_status()
             case ev.Presence(away=away):
                 self._away = away
                 self.say("The joining player is away" if away else "The joining player is back", error=away)
