@@ -114,8 +114,9 @@ class NetGameScreen(GameScreen):
         if not count:
             return super()._search_note()
         words = f"{count} watcher{'s' if count != 1 else ''} connected"
-        if not self.session.has_human:
-            words += ": you" if count == 1 else ", you included"
+        if not self.session.has_human:  # short enough for the side panel's line
+            others = count - 1
+            words = f"you and {others} other watcher{'s' if others != 1 else ''}" if others else "you are the only watcher"
         return "\n".join(n for n in (super()._search_note(), words) if n)
 
     def _net_state(self) -> str:

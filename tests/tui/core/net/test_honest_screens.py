@@ -68,15 +68,15 @@ async def test_the_joiner_and_the_watchers_see_how_many_watch():
         joiner, watcher = client_app(port), client_app(port, "watch")
         async with joiner.run_test(size=(80, 24)) as jp, watcher.run_test(size=(80, 24)) as wp:
             await until(jp, lambda: "1 watcher connected" in status(joiner))
-            await until(wp, lambda: "1 watcher connected: you" in status(watcher))
+            await until(wp, lambda: "you are the only watcher" in status(watcher))
             async with raw_peer(port) as (reader, writer):  # a second watcher comes
                 writer.write(f"HELLO termarena 2 watch {CODE}\n".encode())
                 await until(jp, lambda: "2 watchers connected" in status(joiner))
                 assert message(joiner) == "A watcher joined (2 watching)"
-                await until(wp, lambda: "2 watchers connected, you included" in status(watcher))
+                await until(wp, lambda: "you and 1 other watcher" in status(watcher))
             await until(jp, lambda: "1 watcher connected" in status(joiner))  # and goes
             assert message(joiner) == "A watcher left (1 watching)"
-            await until(wp, lambda: "1 watcher connected: you" in status(watcher))
+            await until(wp, lambda: "you are the only watcher" in status(watcher))
         await until(hp, lambda: "watcher" not in status(host))
 
 
