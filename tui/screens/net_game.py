@@ -19,8 +19,11 @@ from tui.widgets.status import ThinkingLine
 
 
 class NetGameScreen(GameScreen):
-    # Once the other side is gone for good, saving is what is left to do: the footer offers it.
-    BINDINGS = [Binding("ctrl+s", "save('shown')", "save", id="net.save_when_gone")]
+    # Once the other side is gone for good, saving is what is left to do: the footer offers it.  A
+    # subclass's binding of a key replaces its base's: the game screen's ctrl+s is listed again after it,
+    # so that ctrl+s saves at any time (the first binding check_action allows runs).
+    BINDINGS = [Binding("ctrl+s", "save('shown')", "save", id="net.save_when_gone"),
+                next(b for b in GameScreen.BINDINGS if b.id == "game.save")]
 
     def __init__(self, session, ai, link) -> None:
         super().__init__(session, ai)
