@@ -214,11 +214,14 @@ def judge(game_id: str, ply: int, move: str, seat: int, before: PositionEval, pl
           score: float) -> MoveVerdict:
     """The verdict on one move: `before` the position's evaluation (all root moves scored), `played`
     the chance the move left the mover and `score` its search score.  A move that did at least as well
-    as the search's best (its result, or a search of the position after it) is the best."""
+    as the search's best (its result, or a search of the position after it) is the best.  A move that
+    lets in a loss the search sees to the end, where the best did not lose by force, is a blunder
+    however bad the position already looked (a Connect 4 column left open to four: 19% given away)."""
     best, best_move = before.chance(game_id), before.best or move
     if move == best_move or played >= best:
         best, best_move = max(best, played), move
-    return MoveVerdict(ply, move, seat, played, best_move, best, label_for(game_id, best - played), score)
+    label = "blunder" if score <= -PROVEN and best > 0.0 else label_for(game_id, best - played)
+    return MoveVerdict(ply, move, seat, played, best_move, best, label, score)
 
 
 def judge_move(game: Game, text: str, player, before: PositionEval, ply: int) -> MoveVerdict:

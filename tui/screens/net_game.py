@@ -200,6 +200,9 @@ class NetGameScreen(GameScreen):
         refusal = self.link.ask_undo()
         self.say(refusal or "Asked your opponent to agree to take back", error=refusal is not None)
 
+    def offers_new_game(self) -> bool:
+        return False
+
     def _after_game_over(self, choice: str | None) -> None:
         if choice in ("new", "undo"):
             self.say("A network game ends here: ctrl+q quits, ctrl+s saves it")

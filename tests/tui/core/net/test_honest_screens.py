@@ -128,3 +128,19 @@ async def test_a_joiner_plays_with_a_host_of_protocol_version_1():
             assert [h.split()[2] for h in hellos] == [b"2", b"1"]
             assert "watcher" not in status(joiner)
             assert joiner._net_screen._lost is None
+
+
+async def test_the_game_over_panel_of_a_network_game_offers_no_new_game():
+    from tests.helpers.net import hosted_game
+    from tui.screens.dialogs import GameOverScreen
+
+    async with hosted_game() as (host, hp, joiner, jp):
+        js = net_session(joiner)
+        for n, (pilot, key) in enumerate([(hp, "1"), (jp, "2")] * 3 + [(hp, "1")], 1):
+            await pilot.press(key)
+            await until(jp, lambda: js.ply == n)
+        await until(jp, lambda: isinstance(joiner.screen, GameOverScreen))
+        dialog = joiner.screen
+        assert not dialog.query("#new") and dialog.focused.id == "close"
+        await jp.press("n")  # the key leads back to the board, which says why
+        assert message(joiner) == "A network game ends here: ctrl+q quits, ctrl+s saves it"
