@@ -68,7 +68,9 @@ class AnalysisPanel(Static):
             text.append(f"\n{n}. ", "dim")
             text.append(f"{shown(move):<12}", "bold" if n == 1 else "")
             text.append(f" {eval_words(game_id, score)}")
-        if verdict is not None:
+        if verdict is not None and lines and verdict.move == lines[0][0]:
+            text.append("\nplayed: the best move", "dim")  # its row is the first
+        elif verdict is not None:
             text.append("\nplayed ", "dim")
             text.append(f"{shown(verdict.move):<8}")  # its chance under the best moves'
             text.append(f" {eval_words(game_id, verdict.score)}")

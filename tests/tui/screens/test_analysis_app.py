@@ -59,6 +59,8 @@ async def test_analysis_in_replay_is_about_the_move_shown():
         await wait_until(pilot, lambda: "1. " in panel_text(screen))
         # the winning drop, proven: column 3 as the panel writes it, CodinGame's 2 on the board's mark
         assert "1. 3" in panel_text(screen) and "wins" in panel_text(screen)
+        await wait_until(pilot, lambda: app.analyst.search is None)
+        assert "played: the best move" in panel_text(screen)  # the move played next was that drop
         assert screen.board.analysis_move == "2"
 
 
