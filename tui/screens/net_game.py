@@ -35,6 +35,7 @@ class NetGameScreen(GameScreen):
         self._lost: str | None = None  # the connection ended for good (client)
         self._undo_dialog = False  # the other side's take-back question is on screen (one at a time)
         self._watchers: int | None = None  # client: the host's watcher count (None: a host of version 1)
+        self._welcomed = False  # client: the host let us in once (a later welcome is a reconnection)
 
     # Textual runs GameScreen's own on_mount and on_unmount as well (handlers are called along the MRO)
     def on_mount(self) -> None:
@@ -275,7 +276,12 @@ class NetGameScreen(GameScreen):
                 self._lost = None
                 self._pending = None
                 self.board.closed = False
-                self.say("Connected: the game is in sync with the host")
+                if self._welcomed:
+                    self.say("Connected again: the game is in sync with the host")
+                else:
+                    self.say(f"Connected: you play {names[event.seat]}" if event.seat is not None
+                             else "Connected: you are watching")
+                self._welcomed = True
                 self._position_changed()
             case ev.MoveIn(number=number, text=text):
                 self._move_in(number, text)

@@ -130,11 +130,12 @@ async def test_a_joiner_plays_with_a_host_of_protocol_version_1():
             assert joiner._net_screen._lost is None
 
 
-async def test_the_game_over_panel_of_a_network_game_offers_no_new_game():
+async def test_the_joiner_is_told_whom_it_plays_and_the_game_over_panel_offers_no_new_game():
     from tests.helpers.net import hosted_game
     from tui.screens.dialogs import GameOverScreen
 
     async with hosted_game() as (host, hp, joiner, jp):
+        await until(jp, lambda: message(joiner) == "Connected: you play Yellow")  # whom you play, once in
         js = net_session(joiner)
         for n, (pilot, key) in enumerate([(hp, "1"), (jp, "2")] * 3 + [(hp, "1")], 1):
             await pilot.press(key)
