@@ -9,8 +9,9 @@ position after it (seen from the mover's side).  Both are pure: no I/O; progress
 
 Reproducible by default: a game's analysis has no clock, only a node budget per position (each game's
 ANALYSIS_NODES), no noise, and a fresh player (fresh tables) for each position, so the same game gets
-the same verdicts on any machine, in `termarena analyse` and in the app's chart alike (both call
-`analyse_game`, the one place labels are given).  The move played is scored in the same search as the
+the same verdicts on any machine, in `termarena analyse`, in the app's chart and in its analysis of a
+position alike (`analyse_game` and `analyse_position` judge a move with `judge_move`, the one place
+labels are given).  The move played is scored in the same search as the
 best one (every root move scored), and a best move is never reported worse than the move played.
 
 Scores are in the units `SearchInfo` shows (`ai.player.info_score`): a proven win is 1e6 and beyond.
@@ -35,7 +36,6 @@ from engines.base import Game
 PROVEN = 5e3
 TOP_LINES = 3  # root moves shown by the app's analysis
 DEFAULT_ANALYSIS_NODES = 20_000  # the node budget per position of a game whose AI package sets no ANALYSIS_NODES
-ANALYSIS_MAX_NODES = 512_000  # where the app's analysis of a position stops deepening
 
 # Win probability of the side to move = 1 / (1 + exp(-(A + K * score))), score in SearchInfo units:
 # each game's AI package sets (A, K) as CALIBRATION, fitted by maximum likelihood on (score, result)
@@ -180,25 +180,6 @@ def best_line(game: Game, player, best: str, plies: int = LINE_PLIES) -> tuple[s
     return tuple(line)
 
 
-def deepening(game: Game, think_ms: int | None = None, first_nodes: int = 500,
-              max_nodes: int = ANALYSIS_MAX_NODES) -> Iterator[PositionEval]:
-    """Ever deeper evaluations of `game` for the app's analysis: node budgets growing fourfold, one
-    player (so each search starts from the tables of the one before), every root move scored.  Stops
-    at `max_nodes`, when a search was cut by `think_ms` (the next would not get deeper), or solved it."""
-    player = analysis_player(game.id, think_ms=think_ms)
-    nodes = first_nodes
-    while True:
-        player.cfg = replace(player.cfg, nodes=nodes)  # the budget of this step (a player's own field)
-        t0 = time.monotonic()
-        ev = evaluate(game, player)
-        yield replace(ev, line=best_line(game, player, ev.best)) if ev.best is not None else ev
-        # a step that took 40% of the clock was cut by it (searches stop starting depths at 45-50%)
-        clock_bound = time.monotonic() - t0 >= 0.4 * player.cap_ms / 1000
-        if ev.proven or ev.best is None or nodes >= max_nodes or clock_bound:
-            return
-        nodes *= 4
-
-
 @dataclass(frozen=True)
 class MoveVerdict:
     """One move of a game: `eval` is the win probability (or score: see `probability`) the move
@@ -233,11 +214,58 @@ def judge(game_id: str, ply: int, move: str, seat: int, before: PositionEval, pl
           score: float) -> MoveVerdict:
     """The verdict on one move: `before` the position's evaluation (all root moves scored), `played`
     the chance the move left the mover and `score` its search score.  A move that did at least as well
-    as the search's best (its result, or a search of the position after it) is the best."""
+    as the search's best (its result, or a search of the position after it) is the best.  A move that
+    lets in a loss the search sees to the end, where the best did not lose by force, is a blunder
+    however bad the position already looked (a Connect 4 column left open to four: 19% given away)."""
     best, best_move = before.chance(game_id), before.best or move
     if move == best_move or played >= best:
         best, best_move = max(best, played), move
-    return MoveVerdict(ply, move, seat, played, best_move, best, label_for(game_id, best - played), score)
+    label = "blunder" if score <= -PROVEN and best > 0.0 else label_for(game_id, best - played)
+    return MoveVerdict(ply, move, seat, played, best_move, best, label, score)
+
+
+def judge_move(game: Game, text: str, player, before: PositionEval, ply: int) -> MoveVerdict:
+    """The verdict on the move `text` (legal) from `game` (left unchanged), whose evaluation `before`
+    `player` found with every root move scored: the move's score is its root score; a move the search
+    did not score (Paper Soccer merges turns that end alike) is valued by a search of the position after
+    it with the same player; a move that ends the game, by its result."""
+    gid, seat = game.id, game.current_player()
+    canonical = game.move_to_str(game.parse_output(text))
+    line = next((line for line in before.lines if line.move == canonical), None)
+    game.play(text)
+    try:
+        if game.outcome() is not None:
+            chance = final_result(game, seat)
+            score = 2e6 * (chance - 0.5)
+        elif line is not None:
+            chance, score = win_probability(gid, line.score), line.score
+        else:
+            after = evaluate(game, player, all_scores=False)
+            same = game.current_player() == seat
+            chance = after.chance(gid) if same else 1.0 - after.chance(gid)
+            score = after.score if same else -after.score
+    finally:
+        game.pop()
+    return judge(gid, ply, canonical, seat, before, chance, score)
+
+
+def analyse_position(game: Game, played: str | None = None, *, nodes: int | None = None,
+                     think_ms: int | None = None, on_info: Callable[[SearchInfo], None] | None = None,
+                     ply: int = 1) -> Iterator[tuple[PositionEval, MoveVerdict | None]]:
+    """The app's analysis of the position `game` (left unchanged), the same as `analyse_game`'s of it: a
+    fresh `analysis_player` (the game's node budget, no clock unless `think_ms`), every root move scored,
+    `on_info` told as it deepens; with `played` (the move made from here, where the screen knows it),
+    that move's verdict (its `ply`), and a move played that did as well as the best is listed first,
+    as the verdict's best.  Yields (evaluation, verdict), then the same with the best line."""
+    player = analysis_player(game.id, think_ms=think_ms, nodes=nodes)
+    ev = evaluate(game, player, all_scores=True, on_info=on_info)
+    verdict = None if played is None or ev.best is None else judge_move(game, played, player, ev, ply)
+    if verdict is not None and verdict.best == verdict.move != ev.best:
+        lines = (Line(verdict.move, verdict.score),) + tuple(line for line in ev.lines if line.move != verdict.move)
+        ev = replace(ev, best=verdict.move, score=verdict.score, lines=lines, proven=False)
+    yield ev, verdict
+    if ev.best is not None:
+        yield replace(ev, line=best_line(game, player, ev.best)), verdict
 
 
 ProgressCallback = Callable[[int, int], None]  # (positions evaluated, positions in all)
@@ -253,34 +281,19 @@ def analyse_game(game: Game, moves: list[str], *, nodes: int | None = None, thin
     move, seen by the opponent, would add what being to move is worth: CALIBRATION's A).  A move the
     search did not score (Paper Soccer merges turns that end alike) is valued by a search of the
     position after it with the same budget; a move that ends the game, by its result."""
-    gid = game.id
-    result = GameAnalysis(gid)
+    result = GameAnalysis(game.id)
     pushed = 0
     try:
         for ply, text in enumerate(moves, start=1):
             if on_progress is not None:
                 on_progress(ply - 1, len(moves))
-            seat = game.current_player()
             # a fresh player for each position: what it finds depends on this position alone
-            player = analysis_player(gid, think_ms=think_ms, nodes=nodes)
-            before = evaluate(game, player, all_scores=True)
-            canonical = game.move_to_str(game.parse_output(text))
-            line = next((line for line in before.lines if line.move == canonical), None)
-            game.play(text)
-            pushed += 1
-            if game.outcome() is not None:
-                chance = final_result(game, seat)
-                score = 2e6 * (chance - 0.5)
-            elif line is not None:
-                chance, score = win_probability(gid, line.score), line.score
-            else:
-                after = evaluate(game, player, all_scores=False)
-                same = game.current_player() == seat
-                chance = after.chance(gid) if same else 1.0 - after.chance(gid)
-                score = after.score if same else -after.score
-            result.moves.append(judge(gid, ply, canonical, seat, before, chance, score))
+            player = analysis_player(game.id, think_ms=think_ms, nodes=nodes)
+            result.moves.append(judge_move(game, text, player, evaluate(game, player, all_scores=True), ply))
             if on_verdict is not None:
                 on_verdict(result.moves[-1])
+            game.play(text)
+            pushed += 1
     finally:
         for _ in range(pushed):
             game.pop()

@@ -41,17 +41,19 @@ class Progress:
         return 100 if self.finished and not self.error else (100 * self.ready // self.total if self.total else 0)
 
 
-def accelerators() -> list[tuple[str, ModuleType]]:
-    """(game id, loader module) of every registered game whose AI package has a compiled search."""
+def accelerated_games() -> list[str]:
+    """The ids of the registered games whose AI package has a compiled search (no loader imported)."""
     from ai.levels import ai_part
     from engines import game_ids
 
-    found = []
-    for gid in game_ids():
-        path = ai_part(gid, "ACCELERATOR", None)
-        if path:
-            found.append((gid, importlib.import_module(path)))
-    return found
+    return [gid for gid in game_ids() if ai_part(gid, "ACCELERATOR", None)]
+
+
+def accelerators() -> list[tuple[str, ModuleType]]:
+    """(game id, loader module) of every registered game whose AI package has a compiled search."""
+    from ai.levels import ai_part
+
+    return [(gid, importlib.import_module(ai_part(gid, "ACCELERATOR"))) for gid in accelerated_games()]
 
 
 def wanted() -> bool:

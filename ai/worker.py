@@ -36,13 +36,15 @@ class SearchRequest:
     start: str | None = None  # position text when not the standard start
     think_ms: int | None = None
     ai_seed: int | None = None  # the AI's own randomness (low levels' noise)
-    # not a move: "position" = ever deeper evaluations of the position (ai.analysis.deepening); "game" =
-    # a verdict on each move of `moves` from the start (ai.analysis.analyse_game), one event each
+    # not a move: "position" = `analyse`'s evaluation of the position (ai.analysis.analyse_position), with
+    # the verdict on `played` when given; "game" = a verdict on each move of `moves` from the start
+    # (ai.analysis.analyse_game), one event each
     analyse: str = ""
     # False while the app compiles the compiled search ahead in another process (ai/compile_ahead.py):
     # this worker then searches without starting to load it
     load_compiled: bool = True
-    nodes: int | None = None  # a game's analysis: the node budget per position (None: the game's own)
+    nodes: int | None = None  # an analysis: the node budget per position (None: the game's own)
+    played: str | None = None  # a position's analysis: the move made from it, to be judged
 
 
 @dataclass(frozen=True)
@@ -113,10 +115,6 @@ def _serve(conn) -> None:  # runs in the worker process
                               sid, send)
                 continue
             game = replay(GameRecord(req.game, list(req.moves), req.seed, req.start))
-            if req.analyse:
-                _analyse(game, req.think_ms, sid, send)
-                continue
-            player = make_player(req.game, req.level, think_ms=req.think_ms, seed=req.ai_seed)
             last = [0.0]
 
             def on_info(info: SearchInfo, sid=sid) -> None:
@@ -125,20 +123,27 @@ def _serve(conn) -> None:  # runs in the worker process
                     last[0] = now
                     send(SearchEvent(sid, "info", info=info))
 
+            if req.analyse:
+                _analyse(game, req, sid, send, on_info)
+                continue
+            player = make_player(req.game, req.level, think_ms=req.think_ms, seed=req.ai_seed)
             move = player.choose(game, None, on_info)
             send(SearchEvent(sid, "done", move=game.move_to_str(move)))
         except Exception as e:  # reported to the UI, which shows it instead of a traceback
             send(SearchEvent(sid, "error", error=f"{type(e).__name__}: {e}"))
 
 
-def _analyse(game, think_ms: int | None, sid: int, send) -> None:  # in the worker process
-    from ai.analysis import deepening
+def _analyse(game, req: SearchRequest, sid: int, send, on_info) -> None:  # in the worker process
+    from dataclasses import asdict as fields
+
+    from ai.analysis import analyse_position
 
     ev = None
-    for ev in deepening(game, think_ms):
+    for ev, verdict in analyse_position(game, req.played, nodes=req.nodes, think_ms=req.think_ms,
+                                        on_info=on_info, ply=len(req.moves) + 1):
         send(SearchEvent(sid, "info", info=ev.info(),
                          lines=tuple((line.move, line.score) for line in ev.lines[:TOP_LINES]),
-                         line=ev.line[:MAX_LINE_PLIES]))
+                         line=ev.line[:MAX_LINE_PLIES], verdict=None if verdict is None else fields(verdict)))
     send(SearchEvent(sid, "done", move=None if ev is None else ev.best))
 
 

@@ -20,7 +20,8 @@ from pathlib import Path
 from dataclasses import replace
 
 from textual.app import App, SystemCommand
-from textual.screen import Screen
+from textual.notifications import Notification, Notify
+from textual.screen import ModalScreen, Screen
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
@@ -32,7 +33,7 @@ from tui.commands import GameCommands
 from tui.ending import Terminal, exit_later
 from tui.core.clock import ClockError, ClockSpec, GameClock, clock_from_header, parse_clock
 from tui.core.autosave import Autosaver, autosave_path, resumable, set_aside_unreadable_autosave
-from tui.core.opponents import ANALYSIS_STEP_MS, AIOpponent
+from tui.core.opponents import AIOpponent
 from tui.screens.dialogs import ConfirmScreen, MessageScreen
 from tui.screens.game import WATCH_DELAY_S, GameScreen
 from tui.screens.connecting import ConnectingScreen
@@ -64,7 +65,7 @@ class TermArenaApp(App):
     TITLE = "termarena"
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS = [Binding("ctrl+q", "quit", "quit", priority=True)]
-    # how far compiling Paper Soccer's fast search ahead is ("compiling… 40%"; "": not compiling), shown by
+    # how far compiling the fast searches (Paper Soccer's) ahead is ("compiling… 40%"; "": not compiling), shown by
     # the picker and, while the AI searches in pure Python meanwhile, the game's status
     preparing: reactive[str] = reactive("")
 
@@ -91,7 +92,8 @@ class TermArenaApp(App):
         self.load = load
         self.overrides = overrides  # --p1/--p2 given explicitly with --load: they replace the file's players
         self.ai = AIOpponent(think_ms=ai_think_ms)
-        self.analyst = AIOpponent(think_ms=ANALYSIS_STEP_MS)  # the analysis key's own search process
+        # the analysis key's own search process: `termarena analyse`'s node budget per game, no clock
+        self.analyst = AIOpponent()
         self.bot_time_limits = bot_time_limits  # False: wait for external bots as long as they take
         self.watch_delay_s = watch_delay_s  # between moves when no human plays
         self.saves_folder = saves_dir(saves)
@@ -105,13 +107,28 @@ class TermArenaApp(App):
         self.exit_line: str | None = None  # one line run_app prints on stderr once the terminal is back
         self._terminal: Terminal | None = None  # the terminal the app draws on (None: headless, served)
         self.compile_ahead = None  # its ai.compile_ahead.CompileAhead while it runs
+        self.compiled_title = ""  # the titles of the games whose compiled search it prepares
 
     def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
                markup: bool = False) -> None:
         """Every notification is plain text with its control characters escaped: they quote files
         (settings, autosaves) and their folders."""
-        super().notify(plain_lines(message), title=plain_lines(title), severity=severity, timeout=timeout,
-                       markup=False)
+        self.notification(message, title=title, severity=severity, timeout=timeout)
+
+    def notification(self, message: str, *, title: str = "", severity="information",
+                     timeout: float | None = None) -> Notification:
+        """`notify`, returning the notification so that it can be withdrawn before its time."""
+        note = Notification(plain_lines(message), plain_lines(title), severity,
+                            self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup=False)
+        self.post_message(Notify(note))
+        return note
+
+    def withdraw(self, note: Notification) -> None:
+        """Take a notification away (if it is still shown, or about to be)."""
+        if note in self._notifications:
+            self._unnotify(note)
+        else:  # posted, not taken in yet: it would come after this
+            self.call_later(lambda: note in self._notifications and self._unnotify(note))
 
     def on_mount(self) -> None:
         if not self.is_headless:
@@ -204,8 +221,8 @@ class TermArenaApp(App):
     # ------------------------------------------------------------------ the compiled search
 
     def _start_compile_ahead(self) -> None:
-        """With the `fast` extra: load Paper Soccer's compiled search in a process of its own, which
-        compiles it the first time (ai/compile_ahead.py); say so while it compiles, and when it is ready."""
+        """With the `fast` extra: load the compiled searches (Paper Soccer's) in a process of its own,
+        which compiles them the first time (ai/compile_ahead.py)."""
         from ai.compile_ahead import CompileAhead, wanted
 
         if not wanted():
@@ -215,8 +232,23 @@ class TermArenaApp(App):
             ahead.start()
         except Exception:  # no process to be had: the AI worker loads it itself, as without this
             return
+        self.follow_compile_ahead(ahead)
+
+    def follow_compile_ahead(self, ahead) -> None:
+        """Follow a started `CompileAhead` (tests give a fake one) to its end: `preparing` says how far it
+        is, and its news (compiling, compiled, failed) is told at the picker and in the games it concerns
+        only, never over another game: news that comes elsewhere waits until the player is there."""
+        from ai.compile_ahead import accelerated_games
+        from engines import get_game
+
         self.compile_ahead = ahead
+        self._compiled_games = set(accelerated_games())
+        self.compiled_title = " and ".join(get_game(gid).title for gid in sorted(self._compiled_games))
+        self._compile_news = None  # (message, severity, timeout) waiting for a place where it belongs
+        self._compile_notice = None  # the notification of that news while it is shown
+        self._compile_announced = False  # "compiling" was said: "compiled" will be too
         self._hold_compiled(True)
+        self.screen_change_signal.subscribe(self, lambda _: self._place_compile_news())
         self._compile_ahead_timer = self.set_interval(COMPILE_AHEAD_POLL_S, self._compile_ahead_tick)
 
     def _hold_compiled(self, held: bool) -> None:
@@ -227,26 +259,52 @@ class TermArenaApp(App):
         ahead = self.compile_ahead
         if ahead is None or not ahead.poll():
             return
-        progress = ahead.progress
+        progress, title = ahead.progress, self.compiled_title
         if not progress.finished:
             if progress.compiling:
                 if not self.preparing:
-                    self.notify("Compiling the fast Paper Soccer search, once after installing or upgrading "
-                                "(about half a minute of CPU); level 6 searches in pure Python meanwhile.",
-                                title="Paper Soccer", timeout=10, markup=False)
+                    self._compile_news = (f"Compiling the fast {title} search, once after installing or "
+                                          "upgrading (about half a minute of CPU); level 6 searches in pure "
+                                          "Python meanwhile.", "information", 10)
                 self.preparing = f"compiling… {progress.percent}%"
+            self._place_compile_news()
             return
         self._compile_ahead_timer.stop()
         self.compile_ahead = None
         self._hold_compiled(False)
         self.preparing = ""
+        self._compile_news = None  # "compiling" not told yet: it is over, nothing more to tell
         if progress.error:
-            self.notify(f"The fast Paper Soccer search is not available: {visible(progress.error, 300)}; "
-                        "level 6 searches in pure Python.", title="Paper Soccer", severity="warning",
-                        timeout=20, markup=False)
-        elif progress.compiling:
-            self.notify("The fast Paper Soccer search is compiled: level 6 uses it from its next move.",
-                        title="Paper Soccer", timeout=10, markup=False)
+            self._compile_news = (f"The fast {title} search is not available: {visible(progress.error, 300)}; "
+                                  "level 6 searches in pure Python.", "warning", 20)
+        elif progress.compiling and self._compile_announced:
+            self._compile_news = (f"The fast {title} search is compiled: level 6 uses it from its next move.",
+                                  "information", 10)
+        self._place_compile_news()
+
+    def _place_compile_news(self) -> None:
+        """Tell the compiling's news if the player is where it belongs; take it away when they leave."""
+        if not self._compile_news_here():
+            if self._compile_notice is not None:
+                self.withdraw(self._compile_notice)
+                self._compile_notice = None
+            return
+        if self._compile_news is None:
+            return
+        message, severity, timeout = self._compile_news
+        self._compile_news = None
+        if self._compile_notice is not None:
+            self.withdraw(self._compile_notice)
+        self._compile_notice = self.notification(message, title=self.compiled_title, severity=severity,
+                                                 timeout=timeout)
+        self._compile_announced = True
+
+    def _compile_news_here(self) -> bool:
+        """The page shown (under any dialog) is the picker or a game with a compiled search."""
+        page = next((s for s in reversed(self.screen_stack) if not isinstance(s, ModalScreen)), None)
+        if isinstance(page, PickerScreen):
+            return True
+        return isinstance(page, GameScreen) and page.session.game_id in self._compiled_games
 
     # ------------------------------------------------------------------ settings and looks
 

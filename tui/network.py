@@ -88,6 +88,7 @@ class NetworkPlay:
                 self._end(f"termarena: the host's game cannot start here: {e}", 1)
                 return
             self._show_game(session)
+            self.screen.net_event(event)  # it says whom we play (queued until the screen is up)
         elif isinstance(event, Lost):  # never got in: say why on the command line
             self.error = event.reason
             self._end(f"termarena: {event.reason}", 1)

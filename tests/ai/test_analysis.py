@@ -33,6 +33,15 @@ def test_the_real_blunder_of_a_level_1_game_is_labelled_and_no_mistake_of_the_wi
     assert [v.move for v in result.moves] == saved.moves
 
 
+def test_leaving_a_four_open_is_a_blunder_even_in_a_position_judged_bad_already():
+    """Found in a trial: Yellow let Red's column of three through, the position before judged 19% for
+    Yellow, and the move was only an inaccuracy.  A move that lets in a forced loss is a blunder."""
+    moves = ["4", "3", "4", "3", "4", "3", "4"]  # Red drops in column 5, Yellow beside it, Red's four
+    sixth = analyse_game(get_game("connect4").new(), moves, nodes=2_000).moves[5]
+    assert sixth.move == "3" and sixth.eval == 0.0 and sixth.best == "4" and 0.0 < sixth.best_eval
+    assert sixth.label == "blunder"
+
+
 def test_analysis_leaves_the_game_as_it_found_it():
     saved = load(BLUNDER_GAME)
     game = saved.start_position()

@@ -29,8 +29,8 @@ def test_a_bad_request_comes_back_as_an_error_not_a_dead_worker():
 
 def test_cancel_stops_a_long_search_at_once_and_the_next_search_works():
     with SearchProcess() as sp:
-        # an analysis deepens until its minute is up: it is still searching when cancelled
-        sid = sp.start(SearchRequest("connect4", ("4", "4"), level=6, think_ms=60_000, analyse="position"))
+        # an analysis of 100 million nodes: it is still searching when cancelled
+        sid = sp.start(SearchRequest("connect4", ("4", "4"), level=6, analyse="position", nodes=100_000_000))
         first = next((ev for _ in range(600) for ev in sp.events(0.1)), None)  # a minute at most
         assert first is not None and (first.search_id, first.kind) == (sid, "info")
         worker = sp._proc
@@ -65,17 +65,21 @@ def test_the_worker_starts_even_when_the_app_has_replaced_stdout_and_stderr(monk
         assert sp.wait(sid, timeout=60).kind == "done"
 
 
-def test_an_analysis_reports_ever_deeper_best_moves_and_a_game_analysis_one_verdict_a_move():
+def test_an_analysis_reports_its_progress_then_analyses_verdict_and_a_game_analysis_one_verdict_a_move():
     with SearchProcess() as sp:
-        sid = sp.start(SearchRequest("connect4", ("4", "4"), level=6, think_ms=200, analyse="position"))
+        sid = sp.start(SearchRequest("connect4", ("4", "4"), level=6, analyse="position", nodes=3_000, played="5"))
         events = []
         while not events or events[-1].kind not in ("done", "error"):
             events.extend(sp.events(0.5))
         infos = [ev for ev in events if ev.kind == "info"]
         assert events[-1].kind == "done" and infos
-        assert all(ev.lines and len(ev.lines) <= 3 for ev in infos)
-        assert [ev.info.nodes for ev in infos] == sorted(ev.info.nodes for ev in infos)  # deepening
-        assert events[-1].move == infos[-1].lines[0][0]
+        progress = [ev.info.nodes for ev in infos if not ev.lines]  # while it searches: no moves yet
+        assert progress and progress == sorted(progress) and progress[-1] <= infos[-1].info.nodes
+        judged = [ev for ev in infos if ev.lines]
+        assert judged and all(len(ev.lines) <= 3 for ev in judged)
+        assert events[-1].move == judged[-1].lines[0][0]
+        assert {ev.verdict["move"] for ev in judged} == {"5"} and judged[-1].verdict["ply"] == 3
+        assert judged[-1].verdict["best_eval"] >= judged[-1].verdict["eval"]
         sid = sp.start(SearchRequest("connect4", ("4", "STEAL", "3"), level=6, think_ms=50, analyse="game"))
         verdicts = []
         while True:

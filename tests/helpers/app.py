@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+from ai.compile_ahead import Progress
 from tui.app import create_app
 from tui.core.specs import parse_spec
 
@@ -101,3 +102,23 @@ async def highlight(pilot, screen, name: str) -> None:
 
 def text_of(screen, selector: str) -> str:
     return str(screen.query_one(selector).render())
+
+
+class FakeAhead:
+    """An ai.compile_ahead.CompileAhead whose progress the test reports (`app.follow_compile_ahead`)."""
+
+    def __init__(self) -> None:
+        self.progress = Progress()
+        self._reported: Progress | None = None
+
+    def report(self, progress: Progress) -> None:
+        self._reported = progress
+
+    def poll(self) -> bool:
+        if self._reported is None:
+            return False
+        self.progress, self._reported = self._reported, None
+        return True
+
+    def close(self) -> None:
+        pass

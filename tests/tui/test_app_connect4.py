@@ -282,7 +282,7 @@ async def test_a_refused_undo_does_not_stop_the_ai_that_moves_first():
         s = session(app)
         await pilot.press("u")  # nothing of mine to take back while the AI thinks
         game_screen(app).action_undo()  # (the key is disabled then; the action refuses in words)
-        assert "nothing to undo" in message(app) or s.ply == 1
+        assert "Nothing to undo" in message(app) or s.ply == 1
         await wait_until(pilot, lambda: s.ply == 1)
 
 

@@ -83,7 +83,7 @@ async def test_illegal_actions_are_refused_with_the_referees_reason():
         assert message(app).startswith("Illegal move")
         await click(pilot, board, board.tile_offset(6, 0))  # an empty tile
         await pilot.press("c")
-        assert "no unit on (6,0)" in message(app) and board.pending is None
+        assert "No unit on (6,0)" in message(app) and board.pending is None
 
 
 @pytest.mark.slow  # the AI's turns to the 150-turn limit

@@ -67,7 +67,7 @@ async def test_an_illegal_destination_is_refused_with_the_referees_reason():
         await pilot.press("escape")
         assert board.selected is None
         await pilot.press("right", "enter")  # e2: empty, nothing selected
-        assert "select one of your (black) checkers first" in message(app)
+        assert "Select one of your (black) checkers first" in message(app)
         await pilot.press("p")  # pass is not offered while moves exist
         assert session(app).ply == 0
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers.app import SIZE, click, game_screen, make_app, message, session, wait_until
+from tests.helpers.app import SIZE, FakeAhead, click, game_screen, make_app, message, session, wait_until
 from tui.screens.dialogs import GameOverScreen
 from tui.widgets.boards.paper_soccer import PaperSoccerBoard
 
@@ -109,6 +109,7 @@ async def test_the_status_names_the_ai_search_in_use_and_the_fast_ones_compiling
         status = game_screen(app).query_one(StatusPanel)
         await wait_until(pilot, lambda: session(app).human_to_move())
         assert str(status.render()).endswith("\nAI search: pure Python")
+        app.follow_compile_ahead(FakeAhead())
         app.preparing = "compiling… 40%"  # what the app shows while compiling the fast one ahead
         await pilot.pause()
         assert str(status.render()).endswith("\nAI search: pure Python · fast one compiling… 40%")

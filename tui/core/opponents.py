@@ -24,7 +24,6 @@ from tui.core.session import Session
 from tui.core.specs import SERVED_ENV
 
 HINT_LEVEL = 6
-ANALYSIS_STEP_MS = 10_000  # the app's analysis: the longest one deepening step may take
 ANALYSES = {"analysis": "position", "chart": "game"}  # search purposes that are analyses, as the worker names them
 
 
@@ -54,15 +53,17 @@ class AIOpponent:
         # thread at a time (a wait holds the lock for at most its timeout)
         self._lock = threading.Lock()
 
-    def start(self, session: Session, level: int, purpose: str = "move", moves: list[str] | None = None) -> Search:
-        """A search for the position of `session`; purpose "analysis" asks for ever deeper evaluations
-        (each step capped by think_ms) instead of a move, "chart" for a verdict on each of its moves
-        (`verdicts`, in order) of `moves` (default: the session's)."""
+    def start(self, session: Session, level: int, purpose: str = "move", moves: list[str] | None = None,
+              played: str | None = None) -> Search:
+        """A search for the position of `session`; purpose "analysis" asks for `termarena analyse`'s
+        evaluation of it instead of a move (with the verdict on `played`, the move made from there, in
+        `verdicts`), "chart" for a verdict on each of its moves (`verdicts`, in order) of `moves`
+        (default: the session's)."""
         request = SearchRequest(game=session.game_id, moves=tuple(session.notation if moves is None else moves),
                                 level=level,
                                 seed=session.seed, start=session.start, think_ms=self.think_ms,
                                 ai_seed=session.seed + session.ply, analyse=ANALYSES.get(purpose, ""),
-                                load_compiled=self.load_compiled, nodes=self.nodes)
+                                load_compiled=self.load_compiled, nodes=self.nodes, played=played)
         with self._lock:
             if self._process is None:
                 self._process = SearchProcess()

@@ -1,7 +1,10 @@
 """Analysis of the position on the board, for the screens that show one (game, replay): a key toggles
 it; while it is on, every change of position cancels the search of the old one and starts one on the
 new, in the app's analysis process (not the AI's: a game against the AI goes on meanwhile).  The
-search's reports are awaited in a thread worker and posted as messages, so the UI never waits.
+search is `termarena analyse`'s (ai.analysis.analyse_position: the game's node budget, no clock), so
+the panel's best move, evaluation and verdict on the move made from there are the command's and the
+chart's.  The search's reports are awaited in a thread worker and posted as messages, so the UI never
+waits.
 
 A screen mixes in `AnalysisHost`, adds `ANALYSIS_BINDING` to its bindings and an `AnalysisPanel` to its
 layout, and calls `refresh_analysis()` whenever its position changes."""
@@ -12,6 +15,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.worker import get_current_worker
 
+from ai.analysis import analysis_nodes
 from tui.core.opponents import HINT_LEVEL
 from tui.widgets.analysis_panel import AnalysisPanel
 
@@ -50,8 +54,8 @@ class AnalysisHost:
             if self.analysis_on:
                 self.query_one(AnalysisPanel).update("Analysis: the game is over here")
             return
-        try:
-            search = analyst.start(self.session, HINT_LEVEL, "analysis")
+        try:  # the move made from here (a replay, a redo line) is judged as `termarena analyse` judges it
+            search = analyst.start(self.session, HINT_LEVEL, "analysis", played=next(iter(self.session.redo_moves), None))
         except Exception as e:  # the process could not start: say so, in the panel
             self.query_one(AnalysisPanel).update(f"Analysis failed: {e}")
             return
@@ -79,7 +83,8 @@ class AnalysisHost:
         if done:
             analyst.finished()
         panel.show_lines(self.session.game_id, search.seat, self.board_cls, search.info, search.lines, done,
-                         search.line)
+                         search.line, search.verdicts[-1] if search.verdicts else None,
+                         analyst.nodes or analysis_nodes(self.session.game_id))
         if search.lines:
             best = search.lines[0][0]
             self.board.show_analysis(best, search.line if search.line[:1] == (best,) else (best,))

@@ -14,7 +14,8 @@ from tui.core.specs import PlayerSpec
 class ArenaApp(Protocol):
     saves_folder: Path
     watch_delay_s: float
-    preparing: str  # how far compiling Paper Soccer's fast search ahead is ("": not compiling)
+    preparing: str  # how far compiling the fast searches ahead is ("": not compiling)
+    compiled_title: str  # the titles of the games whose fast search is compiled ahead
 
     def show_picker(self) -> None: ...
     def show_setup(self, game_id: str, specs: list[PlayerSpec] | None = None, seed: int | None = None) -> None: ...

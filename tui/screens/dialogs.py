@@ -80,9 +80,12 @@ class GameOverScreen(ModalScreen[str]):
         Binding("escape", "choose('close')", "view board"),
     ]
 
-    def __init__(self, headline: str, reason: str, scores: str, can_undo: bool) -> None:
+    def __init__(self, headline: str, reason: str, scores: str, can_undo: bool, can_start_new: bool = True) -> None:
+        """`can_start_new`: False where the game screen cannot start another (a network game): no button
+        offers it, and `n` leaves it to the game screen to say why."""
         super().__init__()
         self.headline, self.reason, self.scores, self.can_undo = headline, reason, scores, can_undo
+        self.can_start_new = can_start_new
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="game-over"):
@@ -93,14 +96,15 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(Text("s save the game · p replay it · c chart of who was ahead", style="dim"),
                          id="result-keys")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("New game (n)", variant="primary", id="new")
+                if self.can_start_new:
+                    yield Button("New game (n)", variant="primary", id="new")
                 if self.can_undo:
                     yield Button("Undo (u)", id="undo")
                 yield Button("Board (esc)", id="close")
                 yield Button("Quit (^q)", variant="error", id="quit")
 
     def on_mount(self) -> None:
-        self.query_one("#new", Button).focus()
+        self.query_one("#new" if self.can_start_new else "#close", Button).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("undo",):

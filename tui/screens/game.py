@@ -419,8 +419,12 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         out = self.session.outcome()
         headline, reason = self.session.result_words(self.board_cls.side_names)
         scores = f"score {out.scores[0]}:{out.scores[1]} · {self.session.ply} moves"
-        self.app.push_screen(GameOverScreen(headline, reason, scores, self.session.can_undo()),
+        self.app.push_screen(GameOverScreen(headline, reason, scores, self.session.can_undo(), self.offers_new_game()),
                              self._after_game_over)
+
+    def offers_new_game(self) -> bool:
+        """Whether this screen can set up another game once this one is over (a network game cannot)."""
+        return True
 
     def _after_game_over(self, choice: str | None) -> None:
         if choice == "new":

@@ -19,8 +19,11 @@ from tui.widgets.status import ThinkingLine
 
 
 class NetGameScreen(GameScreen):
-    # Once the other side is gone for good, saving is what is left to do: the footer offers it.
-    BINDINGS = [Binding("ctrl+s", "save('shown')", "save", id="net.save_when_gone")]
+    # Once the other side is gone for good, saving is what is left to do: the footer offers it.  A
+    # subclass's binding of a key replaces its base's: the game screen's ctrl+s is listed again after it,
+    # so that ctrl+s saves at any time (the first binding check_action allows runs).
+    BINDINGS = [Binding("ctrl+s", "save('shown')", "save", id="net.save_when_gone"),
+                next(b for b in GameScreen.BINDINGS if b.id == "game.save")]
 
     def __init__(self, session, ai, link) -> None:
         super().__init__(session, ai)
@@ -31,6 +34,8 @@ class NetGameScreen(GameScreen):
         self._away = False  # the other player's connection is gone (host), or ours (client)
         self._lost: str | None = None  # the connection ended for good (client)
         self._undo_dialog = False  # the other side's take-back question is on screen (one at a time)
+        self._watchers: int | None = None  # client: the host's watcher count (None: a host of version 1)
+        self._welcomed = False  # client: the host let us in once (a later welcome is a reconnection)
 
     # Textual runs GameScreen's own on_mount and on_unmount as well (handlers are called along the MRO)
     def on_mount(self) -> None:
@@ -107,12 +112,16 @@ class NetGameScreen(GameScreen):
             self._lost is not None or not self.link.connected)
 
     def _search_note(self) -> str:
-        """The host sees who watches (protocol version 1 has no message to tell the joiner)."""
-        note = super()._search_note()
-        if self.link.referees and self.link.watchers:
-            count = len(self.link.watchers)
-            note = "\n".join(n for n in (note, f"{count} watcher{'s' if count != 1 else ''} connected") if n)
-        return note
+        """Everyone sees how many watch: the host counts its connections, a joiner or a watcher is told
+        (WATCHERS, from a host of protocol version 2; a watcher is one of them)."""
+        count = len(self.link.watchers) if self.link.referees else self._watchers
+        if not count:
+            return super()._search_note()
+        words = f"{count} watcher{'s' if count != 1 else ''} connected"
+        if not self.session.has_human:  # short enough for the side panel's line
+            others = count - 1
+            words = f"you and {others} other watcher{'s' if others != 1 else ''}" if others else "you are the only watcher"
+        return "\n".join(n for n in (super()._search_note(), words) if n)
 
     def _net_state(self) -> str:
         session, names = self.session, self.board_cls.side_names
@@ -192,6 +201,9 @@ class NetGameScreen(GameScreen):
         refusal = self.link.ask_undo()
         self.say(refusal or "Asked your opponent to agree to take back", error=refusal is not None)
 
+    def offers_new_game(self) -> bool:
+        return False
+
     def _after_game_over(self, choice: str | None) -> None:
         if choice in ("new", "undo"):
             self.say("A network game ends here: ctrl+q quits, ctrl+s saves it")
@@ -264,7 +276,12 @@ class NetGameScreen(GameScreen):
                 self._lost = None
                 self._pending = None
                 self.board.closed = False
-                self.say("Connected: the game is in sync with the host")
+                if self._welcomed:
+                    self.say("Connected again: the game is in sync with the host")
+                else:
+                    self.say(f"Connected: you play {names[event.seat]}" if event.seat is not None
+                             else "Connected: you are watching")
+                self._welcomed = True
                 self._position_changed()
             case ev.MoveIn(number=number, text=text):
                 self._move_in(number, text)
@@ -287,6 +304,11 @@ class NetGameScreen(GameScreen):
                 self._pending = None
                 self.say(f"The host refused your move: {why}", error=True)
                 self._position_changed()
+            case ev.WatcherCount(count=count):
+                before, self._watchers = self._watchers, count
+                if before is not None and count != before and session.has_human:
+                    self.say(f"A watcher {'joined' if count > before else 'left'} ({count} watching)")
+                self._show_status()
             case ev.Presence(away=away):
                 self._away = away
                 self.say("The joining player is away" if away else "The joining player is back", error=away)

@@ -65,7 +65,7 @@ class PickerScreen(ArenaPage, Screen):
     def _show_preparing(self, text: str) -> None:
         """What compiling the fast search ahead is doing (the app's `preparing`), under the games."""
         line = self.query_one("#preparing", Static)
-        line.update(Text(f"Paper Soccer's fast search: {text} (once after installing)", style="cyan"))
+        line.update(Text(f"{self.arena.compiled_title}'s fast search: {text} (once after installing)", style="cyan"))
         line.display = bool(text)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -18,6 +18,7 @@ from dataclasses import replace
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -35,6 +36,7 @@ from tui.widgets.boards import board_class
 from tui.widgets.layout import board_with_side
 from tui.widgets.move_list import MoveList
 from tui.widgets.record_panel import RecordPanel, turn_text
+from tui.widgets.refused import refused_action
 from tui.widgets.status import MessageLine, StatusPanel
 
 WIDE = 120  # terminal columns from which the side panel of a recorded replay grows
@@ -189,6 +191,28 @@ class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
                  "answer and time and what both printed on stderr during that turn."] if self.record is not None else []
         self.app.push_screen(KeysScreen(f"Keys: replay of {self.session.cls.title}", self.BINDINGS, notes))
 
+    def on_key(self, event: Key) -> None:
+        # A key of the replay that cannot act here would do nothing silently: say why instead.
+        refused = refused_action(self, event.key)
+        if refused is not None:
+            event.stop()
+            self.query_one(MessageLine).say(self.key_refusal(*refused), error=True)
+
+    def key_refusal(self, action: str, parameters: tuple[object, ...]) -> str:
+        """Why a key of the replay does nothing on the move shown, in one line."""
+        if action in ("step", "go"):
+            back = int(parameters[0]) < 0 if action == "step" else parameters[0] == 0
+            return "This is the start of the game: nothing before it" if back else \
+                "This is the end of the game: nothing after it"
+        if action == "go_fault":
+            return ("No bot timed out, crashed or was refused in this game" if self.fault is None
+                    else "This is the turn where the game was lost by a fault")
+        if action == "scroll_record":
+            return "Not a recorded game: no bots' output to scroll"
+        if action == "play_on":
+            return "The game is over here: step back (←) to play on from earlier"
+        return "Not available on this move"
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "step":
             return self.ply > 0 if parameters and int(parameters[0]) < 0 else self.ply < self.last
@@ -205,9 +229,8 @@ class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
     # ------------------------------------------------------------------ leaving
 
     def action_play_on(self) -> None:
-        if self.session.is_over():
-            self.query_one(MessageLine).say("The game is over here: step back (←) to play on from earlier",
-                                            error=True)
+        if self.session.is_over():  # the palette runs it unchecked
+            self.query_one(MessageLine).say(self.key_refusal("play_on", ()), error=True)
             return
         players = list(self.saved.players)
         if "human" not in players:  # a game between programs: you take over the side to move

@@ -1,11 +1,13 @@
-"""The analysis panel: an evaluation bar (seat 1's share on the left, in its colour) and the best moves
-with their evaluations, as the analysis search deepens.  Hidden while analysis is off."""
+"""The analysis panel: an evaluation bar (seat 1's share on the left, in its colour), the best moves with
+their evaluations, the verdict on the move made from the position (where it is known), and the search's
+progress through its node budget while it runs.  Hidden while analysis is off."""
 from __future__ import annotations
 
 from rich.text import Text
 from textual.widgets import Static
 
 from ai.analysis import PROVEN, win_probability
+from tui.widgets.advantage_chart import MARKS
 from engines import get_game
 
 BAR_WIDTH = 20
@@ -42,9 +44,11 @@ class AnalysisPanel(Static):
         self.update(Text("Analysis: starting…", "dim"))
 
     def show_lines(self, game_id: str, mover: int, board_cls, info, lines, done: bool,
-                   line: tuple[str, ...] = ()) -> None:
+                   line: tuple[str, ...] = (), verdict=None, budget: int = 0) -> None:
         """`info` (SearchInfo) and `lines` ((move, score) best first) from the side to move, `mover`;
-        `line`: the best move and the best replies after it."""
+        `line`: the best move and the best replies after it; `verdict` (ai.analysis.MoveVerdict): the
+        move made from here, as `termarena analyse` and the chart judge it; `budget`: the nodes the
+        search is given (its progress while it runs)."""
         text = Text(no_wrap=True, overflow="ellipsis")
         shown = get_game(game_id).output_to_player  # the moves in the player's notation, as the move list
         if lines:
@@ -55,15 +59,27 @@ class AnalysisPanel(Static):
                                       ascii_style=self.app.settings.board_style == "ascii"))
         else:
             text.append("Analysis", "bold")
-        if info is not None:
-            text.append(f" {'✓' if done else '…'}{nodes_words(info.nodes)}", "dim")
+        if done and info is not None:
+            text.append(f" ✓{nodes_words(info.nodes)}", "dim")
+        elif not lines:  # searching: how far through its node budget
+            searched = info.nodes if info is not None else 0
+            text.append(f" {nodes_words(searched)} of {nodes_words(budget)} nodes" if budget else " …", "dim")
         for n, (move, score) in enumerate(lines, 1):
             text.append(f"\n{n}. ", "dim")
             text.append(f"{shown(move):<12}", "bold" if n == 1 else "")
             text.append(f" {eval_words(game_id, score)}")
+        if verdict is not None and lines and verdict.move == lines[0][0]:
+            text.append("\nplayed: the best move", "dim")  # its row is the first
+        elif verdict is not None:
+            text.append("\nplayed ", "dim")
+            text.append(f"{shown(verdict.move):<8}")  # its chance under the best moves'
+            text.append(f" {eval_words(game_id, verdict.score)}")
+            if verdict.label in MARKS:  # on a line of its own: the side panel is 27 columns wide
+                wide, _narrow, style = MARKS[verdict.label]
+                text.append(f"\n{wide} {verdict.label}: -{100 * (verdict.best_eval - verdict.eval):.0f}%", style)
         if len(line) > 1:
             text.append("\nline ", "dim")
             text.append(" ".join(f"{n}.{shown(move)}" for n, move in enumerate(line, 1)))
         if not lines:
-            text.append("\nthinking…", "dim")
+            text.append("\nsearching…", "dim")
         self.update(text)

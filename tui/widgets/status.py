@@ -7,6 +7,7 @@ import shlex
 from rich.text import Text
 from textual.widgets import Static
 
+from engines.endings import first_upper
 from engines.visible import visible
 from tui.core.clock import LOW_TIME_S, show_time
 from tui.core.session import Session
@@ -117,9 +118,10 @@ class MessageLine(Static):
     _said: tuple[str, bool] = ("", False)
 
     def say(self, text: str, error: bool = False) -> None:
-        self._said = (text, error)
+        # a sentence, whoever worded it (a board's refusal, the session's, the referee's reason)
+        self._said = (first_upper(text), error)
         if self._show() and self.is_attached:  # too long for the line: whole where it fits
-            self.app.notify(text, severity="error" if error else "information",
+            self.app.notify(self._said[0], severity="error" if error else "information",
                             timeout=max(10, len(text) // 15))
 
     def on_resize(self) -> None:

@@ -74,7 +74,7 @@ async def test_convert_with_a_cultist_selected_says_why():
             await pilot.press("tab")
         assert board.selected == 4 and board.check_action("prepare", ("convert",)) is False
         await pilot.press("c")
-        assert message(app) == "only your leader converts: Tab selects it" and board.pending is None
+        assert message(app) == "Only your leader converts: Tab selects it" and board.pending is None
 
 
 async def test_keys_after_the_game_and_of_the_screen_say_why():
@@ -83,7 +83,7 @@ async def test_keys_after_the_game_and_of_the_screen_say_why():
         await pilot.press("g")  # the game-over panel of a game still running
         assert message(app) == "The game is not over yet"
         await pilot.press("r")
-        assert message(app) == "nothing to redo"
+        assert message(app) == "Nothing to redo"
         await pilot.press(*"1212121")
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         await pilot.press("escape")

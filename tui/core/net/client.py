@@ -17,10 +17,10 @@ from engines.savefile import RESULTS
 from engines.numbers import SEED_MAX, SEED_MIN, NumberError, parse_int, quote
 from tui.core.clock import ClockError, parse_clock, read_left
 from tui.core.net.events import (
-    ClockIn, Ended, Lost, MoveIn, MoveRefused, Presence, UndoAnswered, UndoAsked, Undone, Welcome,
+    ClockIn, Ended, Lost, MoveIn, MoveRefused, Presence, UndoAnswered, UndoAsked, Undone, WatcherCount, Welcome,
 )
 from tui.core.net.protocol import (
-    MAX_LINE, PRODUCT, ROLES, VERSION, Message, ProtocolError, RateLimit, seat_of,
+    MAX_LINE, PRODUCT, ROLES, VERSION, WATCHERS_VERSION, Message, ProtocolError, RateLimit, seat_of,
 )
 from tui.core.net.wire import Closed, Connection
 
@@ -65,6 +65,8 @@ class NetClient:
         self.welcomed = False
         self.undo_waiting = False  # our take-back request waits for the host's answer
         self.undo_question = False  # the host's request waits for ours: one question is shown at a time
+        self.version = WATCHERS_VERSION  # what the HELLO offers: 1 after a host of version 1 refused 2
+        self.offered = VERSION  # the version the last HELLO offered
         self._stopped = False
 
     @property
@@ -87,9 +89,15 @@ class NetClient:
                 continue
             self.conn = Connection(reader, writer, RateLimit(HOST_RATE_PER_S, HOST_BURST))
             self.undo_waiting = self.undo_question = False  # the host forgets requests when a connection ends
-            self.conn.send("HELLO", PRODUCT, VERSION, self.role, self.code)
-            if not await self._follow("host", lambda: self.welcomed):
-                return
+            self.offered = self.version
+            self.conn.send("HELLO", PRODUCT, self.offered, self.role, self.code)
+            try:
+                if not await self._follow("host", lambda: self.welcomed):
+                    return
+            except _OlderHost:  # it speaks version 1 only: again at once, in its version
+                self.conn.close()
+                self.version = VERSION
+                continue
             await asyncio.sleep(RETRY_S)
 
     async def _follow(self, peer: str, got_in: Callable[[], bool]) -> bool:
@@ -151,6 +159,8 @@ class NetClient:
     def _handle(self, msg: Message) -> None:
         verb = msg.verb
         if verb == "BYE":
+            if not self.welcomed and self.offered > VERSION and msg.text.startswith(f"protocol version {self.offered} "):
+                raise _OlderHost()
             raise _HostSaidBye(msg.text or "no reason given")
         if verb == "WELCOME":
             self._welcome(msg)
@@ -178,13 +188,15 @@ class NetClient:
             self.on_event(MoveRefused(msg.number(0, what="move number"), msg.text))
         elif verb == "PEER":
             self.on_event(Presence(msg.choice(0, ("away", "back")) == "away"))
+        elif verb == "WATCHERS":
+            self.on_event(WatcherCount(msg.number(0, hi=1000, what="watcher count")))
         else:
             raise ProtocolError(f"{verb} is not a message a host sends")
 
     def _welcome(self, msg: Message) -> None:
         version = msg.number(0, what="protocol version")
-        if version != VERSION:
-            raise ProtocolError(f"the host speaks protocol version {version}, this termarena {VERSION}")
+        if not VERSION <= version <= self.offered:
+            raise ProtocolError(f"the host speaks protocol version {version}, this termarena {self.offered}")
         if msg.choice(1, ROLES) != self.role:
             raise ProtocolError("the host welcomed us in another role")
         seat = seat_of(msg.words[2], "WELCOME")
@@ -206,6 +218,10 @@ class NetClient:
 
 class _HostSaidBye(Exception):
     pass
+
+
+class _OlderHost(Exception):
+    """The host refused the version offered, before letting us in: it speaks version 1 only."""
 
 
 def _seconds(word: str) -> float | None:

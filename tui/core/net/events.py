@@ -80,6 +80,11 @@ class Presence:  # client (watchers): the joining player is away or back
 
 
 @dataclass(frozen=True)
+class WatcherCount:  # client: how many watchers the host has (a watcher counts itself); version 2 hosts
+    count: int
+
+
+@dataclass(frozen=True)
 class UndoAsked:  # either side: the other side asks to take back
     pass
 

@@ -1,7 +1,7 @@
 """The host of a network game: a TCP server whose own engine (the session) referees every move.
 
 One player may join (the other seat) with the join code; watchers (with the same code) get every move
-and can send nothing but BYE.  A player who drops can come back with the code and gets the game so
+and can send nothing but BYE.  Peers of protocol version 2 are told how many watchers there are.  A player who drops can come back with the code and gets the game so
 far; a second connection with the code takes the seat over (the first is told why and closed).  The
 host keeps its clocks: the joiner's clock runs while it is to move, connected or not.
 
@@ -28,7 +28,7 @@ from engines.savefile import outcome_result
 from tui.core.net.events import CutOff, Joined, Left, PeerMoved, UndoAnswered, UndoAsked, WatcherLeft
 from tui.core.net.gate import Gate, GateLimits, Pending, address_key
 from tui.core.net.protocol import (
-    MAX_LINE, ROLES, VERSION, Message, ProtocolError, RateLimit, check_hello, seat_word,
+    MAX_LINE, ROLES, VERSION, WATCHERS_VERSION, Message, ProtocolError, RateLimit, check_hello, seat_word,
 )
 from tui.core.net.wire import Closed, Connection
 from tui.core.session import Session
@@ -202,7 +202,7 @@ class NetHost:
             self._gone(conn, role, why)
 
     def _admit(self, conn: Connection, hello: Message, key: str) -> str:
-        check_hello(hello, "host")
+        conn.version = check_hello(hello, "host", (VERSION, WATCHERS_VERSION))
         role = hello.choice(2, ROLES)
         locked = self.gate.locked_for(key)  # other connections may have locked it while this one waited
         if locked:
@@ -228,14 +228,23 @@ class NetHost:
             for watcher in self.watchers:
                 watcher.send("PEER", "back")
         self._welcome(conn, role)
+        self._tell_watchers()
         self.on_event(Joined(role, conn.peer, again=role == "play" and again))
         return role
+
+    def _tell_watchers(self) -> None:
+        """The watcher count, to every connection of version 2 that has not got it yet."""
+        count = len(self.watchers)
+        for conn in self._all():
+            if conn.version >= WATCHERS_VERSION and conn.last_watchers != count:
+                conn.last_watchers = count
+                conn.send("WATCHERS", count)
 
     def _welcome(self, conn: Connection, role: str) -> None:
         s = self.session
         seat = seat_word(self.peer_seat if role == "play" else None)
         clock = s.clock.spec.text if s.clock is not None else "-"
-        conn.send("WELCOME", VERSION, role, seat, s.game_id, s.seed, clock, len(self._sent))
+        conn.send("WELCOME", conn.version, role, seat, s.game_id, s.seed, clock, len(self._sent))
         for number, text in enumerate(self._sent, 1):
             conn.send("MOVE", number, text=text)
         self._send_clock(conn)
@@ -310,6 +319,7 @@ class NetHost:
             self.on_event(CutOff(conn.peer, why.removeprefix("cut off: ")))
         if role == "watch" and conn in self.watchers:
             self.watchers.discard(conn)
+            self._tell_watchers()
             self.on_event(WatcherLeft(conn.peer))
         elif role == "play" and self.player is conn:
             self.player = None

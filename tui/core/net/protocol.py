@@ -17,7 +17,11 @@ from typing import Callable
 from engines.numbers import NumberError, parse_int, quote
 
 PRODUCT = "termarena"
-VERSION = 1
+VERSION = 1  # the base protocol: every peer speaks it, the server's lobby only it
+# Version 2 is version 1 and WATCHERS, which a host sends only to a peer whose HELLO said 2: a host
+# answers a HELLO in the version both speak (WELCOME's first word), and a client that offered 2 to a
+# host of version 1 (refused: "protocol version 2 is not supported") says HELLO again in version 1.
+WATCHERS_VERSION = 2
 MAX_LINE = 4096  # bytes of one line, newline included: far above any message (a Cultist Wars move is ~20)
 MAX_TEXT = 200  # characters of the free text at the end of a line (a move, a reason)
 ROLES = ("play", "watch")
@@ -33,6 +37,7 @@ VERBS: dict[str, tuple[int, str]] = {
     "UNDONE": (1, "no"),     # UNDONE <moves>: the game went back to its first <moves> moves
     "END": (2, "no"),        # END <result> <reason>: ended by the host's referee outside the rules (time)
     "PEER": (1, "no"),       # PEER away|back: the joining player's connection (for the watchers)
+    "WATCHERS": (1, "no"),   # WATCHERS <count>: the watchers connected, after every change (version 2)
     "BYE": (0, "optional"),  # BYE [why]: the connection is closing
 }
 
@@ -132,13 +137,15 @@ def seat_of(word: str, verb: str) -> int | None:
     return int(word) - 1
 
 
-def check_hello(hello: Message, what: str) -> None:
-    """A connection's first line must be our HELLO in our version; `what` the side that answers ("host",
-    "server"), named in the refusal.  ProtocolError otherwise."""
+def check_hello(hello: Message, what: str, versions: tuple[int, ...] = (VERSION,)) -> int:
+    """A connection's first line must be our HELLO in one of our `versions`; `what` the side that answers
+    ("host", "server"), named in the refusal.  Returns the version, the one spoken with that peer;
+    ProtocolError otherwise."""
     if hello.verb != "HELLO":
         raise ProtocolError(f"expected HELLO, got {hello.verb}")
     if hello.words[0] != PRODUCT:
         raise ProtocolError(f"this is a {PRODUCT} {what}")
     version = hello.number(1, what="protocol version")
-    if version != VERSION:
-        raise ProtocolError(f"protocol version {version} is not supported (this {what} speaks {VERSION})")
+    if version not in versions:
+        raise ProtocolError(f"protocol version {version} is not supported (this {what} speaks {max(versions)})")
+    return version

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import socket
 
-from tui.core.net.protocol import MAX_LINE, VERBS, Message, ProtocolError, RateLimit, decode, encode
+from tui.core.net.protocol import MAX_LINE, VERBS, VERSION, Message, ProtocolError, RateLimit, decode, encode
 
 MAX_UNSENT = 1 << 20  # bytes queued for a peer that does not read: a watcher that stopped reading goes
 
@@ -31,6 +31,8 @@ class Connection:
         self.closed = False
         _keep_alive(writer)
         self.last_clock: tuple[str, ...] | None = None  # the host's clocks as this peer last got them
+        self.version = VERSION  # the protocol version spoken with this peer (its HELLO's, at a host)
+        self.last_watchers: int | None = None  # the watcher count this peer last got (version 2)
 
     async def read(self) -> Message:
         """The next message; ProtocolError for a bad one (the caller says BYE), Closed at the end."""

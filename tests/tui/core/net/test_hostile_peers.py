@@ -40,7 +40,7 @@ ATTACKS = {
     "garbage": (b"\x00\xff\xfe junk \x07\n", "not UTF-8"),
     "http": (b"GET / HTTP/1.1\n", "unknown message"),
     "wrong-code": (HELLO.replace(CODE.encode(), b"guess-1234"), "wrong join code"),
-    "version": (HELLO.replace(b" 1 ", b" 2 "), "protocol version 2 is not supported"),
+    "version": (HELLO.replace(b" 1 ", b" 3 "), "protocol version 3 is not supported"),  # it speaks 1 and 2
     "bad-move": (HELLO + b"MOVE 1\n", "MOVE lacks its text"),
     "10MB-line": (HELLO + b"X" * (10 * 1024 * 1024), "line too long"),
     "10000-messages": (HELLO + b"UNDO ASK\n" * 10_000, "too many messages"),
@@ -111,7 +111,7 @@ async def test_a_joiner_stops_following_a_host_that_breaks_the_protocol(lines, r
         async with joiner.run_test(size=(80, 24)) as jp:
             await until(jp, lambda: net_session(joiner) is not None and reason in message(joiner))
             assert "Disconnected" in message(joiner)
-            assert got[0] == f"HELLO termarena 1 play {CODE}\n".encode()
+            assert got[0] == f"HELLO termarena 2 play {CODE}\n".encode()  # it offers version 2; WELCOME 1 is taken
             await jp.press("5")  # the app is alive, and takes no move for a game it no longer follows
             assert net_session(joiner).ply <= 1
 
