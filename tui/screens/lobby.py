@@ -28,6 +28,7 @@ from tui.core.server import client as online
 from tui.core.server.protocol import ABORT_BEFORE, ABORTED, is_guest
 from tui.core.session import Session
 from tui.core.specs import REMOTE, SERVED_ENV, PlayerSpec
+from tui.widgets.status import StatusPanel
 from tui.core.storage import StorageError, safe_path, save_game
 from tui.plain import plain
 from tui.screens.arena import ArenaPage
@@ -44,6 +45,16 @@ COLUMNS = {
 }
 HELP = ("seek GAME CLOCK [casual] · accept ID · cancel · watch ID · games · players · "
         "ratings GAME · history [NAME] · fetch ID")
+
+
+def shown_row(kind: str, row: tuple[str, ...]) -> tuple[str, ...]:
+    """A game's row in words where the protocol sends PGN's `*` (no result yet, or none) and `-` (no reason)."""
+    if kind not in ("games", "history") or len(row) < 8:
+        return row
+    result, reason = row[6], row[7]
+    if result == "*":
+        result = "playing" if reason == "-" else "none"
+    return (*row[:6], result, "" if reason == "-" else reason, *row[8:])
 
 
 class OnlineGameScreen(NetGameScreen):
@@ -118,6 +129,10 @@ class OnlineGameScreen(NetGameScreen):
         if not self.link.request(what.upper()):
             self.say("Not connected: try again in a moment", error=True)
 
+    def _show_status(self) -> None:
+        self.query_one(StatusPanel).show(self.session, self.board, self._search_note(),
+                                         "aborted, no result" if self.aborted else "")
+
     def ended_by(self, result: str, reason: str) -> None:
         """The server ended the game without a move or a clock: a resignation, or an abort."""
         session = self.session
@@ -129,6 +144,7 @@ class OnlineGameScreen(NetGameScreen):
             self.board.accepting = False
             self.board.closed = True
             self.say("The game was aborted: no result, no rating moved. Escape goes back to the lobby.")
+            self._show_status()
         elif reason == "resign" and result in ("1-0", "0-1"):
             session.forfeit(1 if result == "1-0" else 0, "resign")
             self._say_ending()
@@ -211,7 +227,7 @@ class LobbyScreen(ArenaPage, Screen):
         table.add_columns(*COLUMNS[self.kind])
         rows = list(self.offers.values()) if self.kind == "seeks" else self.rows
         for row in rows:
-            table.add_row(*(plain(word) for word in row))
+            table.add_row(*(plain(word) for word in shown_row(self.kind, row)))
 
     def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
         rows = list(self.offers.values()) if self.kind == "seeks" else self.rows

@@ -49,9 +49,10 @@ class StatusPanel(Static):
         if self._shown is not None:
             self.show(*self._shown)
 
-    def show(self, session: Session, board, note: str = "") -> None:
-        """`note`: a last dim line (which search the AI runs)."""
-        self._shown = (session, board, note)
+    def show(self, session: Session, board, note: str = "", stopped: str = "") -> None:
+        """`note`: a last dim line (which search the AI runs); `stopped`: how a game that ended outside its
+        rules (an abort) ended, said instead of whose turn it is."""
+        self._shown = (session, board, note, stopped)
         board_cls = type(board)
         ascii_style = self.app.settings.board_style == "ascii"
         text = Text()
@@ -62,7 +63,7 @@ class StatusPanel(Static):
         over = session.outcome()
         mover = session.to_move()
         for seat in (0, 1):
-            arrow = "▶ " if over is None and seat == mover else "  "
+            arrow = "▶ " if over is None and not stopped and seat == mover else "  "
             text.append(arrow, "bold")
             text.append(side_mark(board_cls, seat, ascii_style) + " ", board_cls.side_styles[seat])
             text.append(f"{board_cls.side_names[seat]:<7}", board_cls.side_styles[seat])
@@ -71,7 +72,10 @@ class StatusPanel(Static):
             if left is not None:  # the low-time warning: red from LOW_TIME_S down, tenths shown
                 text.append(" " + show_time(left), "bold white on red" if left <= LOW_TIME_S else "bold")
             text.append("\n")
-        if over is None:
+        if stopped:
+            text.append("Game over: ", "bold")
+            text.append(stopped, "bold")
+        elif over is None:
             text.append(f"Turn {session.start_ply + session.ply + 1}: ")
             text.append(board_cls.side_names[mover], board_cls.side_styles[mover])
             text.append(" to move")

@@ -5,7 +5,10 @@ from __future__ import annotations
 from tests.helpers.app import make_app, message, wait_until
 from tests.helpers.server import login, resume, running_server
 from tui.core.net import NetPlan
-from tui.screens.lobby import LobbyScreen, OnlineGameScreen
+from textual.widgets import DataTable
+
+from tui.screens.lobby import LobbyScreen, OnlineGameScreen, shown_row
+from tui.widgets.status import StatusPanel
 
 
 async def test_the_lobby_accepts_a_seek_and_plays_it_on_the_join_screen(tmp_path):
@@ -56,8 +59,14 @@ async def test_ctrl_x_aborts_before_both_moved_then_resigns_and_the_opponent_com
             assert (await bob.expect("OVER")).words[2:] == ("abort",)
             await wait_until(pilot, lambda: game.aborted)
             assert "aborted" in message(app)
+            status = str(game.query_one(StatusPanel).render())
+            assert "Game over: aborted" in status and "to move" not in status  # nobody is to move any more
             await pilot.press("escape")  # an aborted game is left at once
             await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            app.screen.command("history")
+            await wait_until(pilot, lambda: app.screen.kind == "history" and app.screen.rows)
+            table = app.screen.query_one(DataTable)
+            assert [str(c) for c in table.get_row_at(0)][6:] == ["none", "abort"]  # words, not PGN's `*`
 
             game, welcome = await accepted(pilot, app, bob)
             session = game.session
@@ -95,3 +104,10 @@ async def test_a_bug_met_while_following_the_server_is_said_not_a_silent_freeze(
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "a bug of ours" in str(
                 app.screen.query_one("#lobby-status").render()))
+
+
+def test_a_game_under_way_reads_playing_in_the_games_list():
+    row = ("7", "connect4", "5+3", "rated", "alice", "bob", "*", "-")
+    assert shown_row("games", row)[6:] == ("playing", "")
+    assert shown_row("history", row[:6] + ("1-0", "resign"))[6:] == ("1-0", "resign")
+    assert shown_row("players", ("alice", "online")) == ("alice", "online")
