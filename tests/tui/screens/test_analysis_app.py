@@ -83,16 +83,9 @@ async def test_the_best_line_is_listed_and_numbered_on_the_board():
         assert screen.board.analysis_line == ()
 
 
-def listed_chances(text: str) -> list[float]:
-    """The chances of the panel's numbered moves, in the order listed ("wins" 101, "loses" -1)."""
-    import re
-
-    words = re.findall(r"^\d\. \S+\s+(\d+%|wins|loses)$", text, re.M)
-    return [101.0 if w == "wins" else -1.0 if w == "loses" else float(w[:-1]) for w in words]
-
-
-async def test_every_list_of_best_moves_the_panel_shows_is_best_first(monkeypatch):
-    """Issue 26: `1. 4 56%` was listed above `2. 3 58%`; every report of the search is checked."""
+@pytest.fixture
+def panel_shows(monkeypatch) -> list[str]:
+    """Every text the analysis panel shows, in order (its reports come and go between two looks)."""
     shown: list[str] = []
     original = AnalysisPanel.show_lines
 
@@ -101,6 +94,20 @@ async def test_every_list_of_best_moves_the_panel_shows_is_best_first(monkeypatc
         shown.append(panel.render().plain)
 
     monkeypatch.setattr(AnalysisPanel, "show_lines", recording)
+    return shown
+
+
+def listed_chances(text: str) -> list[float]:
+    """The chances of the panel's numbered moves, in the order listed ("wins" 101, "loses" -1)."""
+    import re
+
+    words = re.findall(r"^\d\. \S+\s+(\d+%|wins|loses)$", text, re.M)
+    return [101.0 if w == "wins" else -1.0 if w == "loses" else float(w[:-1]) for w in words]
+
+
+async def test_every_list_of_best_moves_the_panel_shows_is_best_first(panel_shows):
+    """Issue 26: `1. 4 56%` was listed above `2. 3 58%`; every report of the search is checked."""
+    shown = panel_shows
     app = make_app("c4", moves=["4", "STEAL", "3", "5"])
     async with app.run_test(size=SIZE) as pilot:
         app.analyst.nodes = FEW_NODES
@@ -112,7 +119,7 @@ async def test_every_list_of_best_moves_the_panel_shows_is_best_first(monkeypatc
 
 
 async def test_the_panel_gives_analyses_best_move_evaluation_and_verdict_with_progress_meanwhile(
-        monkeypatch, capsys, tmp_path):
+        monkeypatch, capsys, tmp_path, panel_shows):
     """Issue 26: the in-app analysis gave other verdicts than `analyse`.  The position before the blunder
     of move 7 in a replay: the panel's best move, its chance and the mark of the move played are the
     command's (`analyse --json`, the same node budget), and before them it shows how far the search is."""
@@ -134,14 +141,7 @@ async def test_the_panel_gives_analyses_best_move_evaluation_and_verdict_with_pr
     (seventh,) = json.loads(out.out)["moves"]
     assert seventh["label"] == "blunder" and seventh["move"] == "4"
 
-    progress: list[str] = []
-    original = AnalysisPanel.show_lines
-
-    def recording(panel, *args, **kwargs):
-        original(panel, *args, **kwargs)
-        progress.append(panel.render().plain)
-
-    monkeypatch.setattr(AnalysisPanel, "show_lines", recording)
+    progress = panel_shows
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(ReplayScreen(saved, "test"))
