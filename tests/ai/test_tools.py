@@ -66,6 +66,7 @@ def test_the_arena_plays_colour_swapped_pairs_and_keeps_the_games(capsys, tmp_pa
         assert out is not None and winner == ("-" if out.winner is None else str(out.winner))
 
 
+@pytest.mark.slow  # the tool bot as a real process
 def test_the_tool_bot_answers_the_referee():
     game = get_game("cultist-wars").new(7)
     stdin = "".join(line + "\n" for line in game.bot_input(first=True))
@@ -75,6 +76,7 @@ def test_the_tool_bot_answers_the_referee():
     game.play(out.stdout.strip())
 
 
+@pytest.mark.slow  # a fresh interpreter
 def test_the_bot_and_every_level_leave_the_tools_unloaded():
     code = """
 import sys, time
