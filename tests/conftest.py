@@ -5,6 +5,7 @@ import resource
 import time
 
 import pytest
+from hypothesis import settings
 
 from tests.helpers.clock import TickingClock
 
@@ -12,6 +13,11 @@ from tests.helpers.clock import TickingClock
 # start: the compiled tree (the `fast` extra) gives the same answers (tests/ai/test_paper_soccer_compiled.py
 # checks that), and loading it in the background of every test process would only slow the suite.
 os.environ["TERMARENA_PURE_PYTHON"] = "1"
+
+# Hypothesis's deadline (200 ms an example by default) is a wall-clock window: on a busy machine it fails
+# a property that merely ran slowly.  Tests keep their own numbers of examples.
+settings.register_profile("termarena", deadline=None)
+settings.load_profile("termarena")
 
 # Python's full garbage collections walk every object, and the app tests leave big cycles of widgets
 # behind: with the default thresholds, full collections took about a tenth of the suite's CPU.  What
