@@ -1,8 +1,11 @@
 """Session-wide settings and fixtures for the tests."""
+import gc
 import os
+import resource
 import time
 
 import pytest
+from hypothesis import settings
 
 from tests.helpers.clock import TickingClock
 
@@ -10,6 +13,36 @@ from tests.helpers.clock import TickingClock
 # start: the compiled tree (the `fast` extra) gives the same answers (tests/ai/test_paper_soccer_compiled.py
 # checks that), and loading it in the background of every test process would only slow the suite.
 os.environ["TERMARENA_PURE_PYTHON"] = "1"
+
+# Hypothesis's deadline (200 ms an example by default) is a wall-clock window: on a busy machine it fails
+# a property that merely ran slowly.  Tests keep their own numbers of examples.
+settings.register_profile("termarena", deadline=None)
+settings.load_profile("termarena")
+
+# Python's full garbage collections walk every object, and the app tests leave big cycles of widgets
+# behind: with the default thresholds, full collections took about a tenth of the suite's CPU.  What
+# imports and collection made lives to the end (frozen: never walked again), and a full collection runs
+# when the process's peak memory has grown by FULL_COLLECTION_MB since the last one, instead.
+FULL_COLLECTION_MB = 200
+_peak_at_last_collection = [0.0]
+
+
+def _peak_mb() -> float:
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 1024 if os.uname().sysname == "Linux" else peak / 2**20  # KB on Linux, bytes elsewhere
+
+
+def pytest_collection_finish(session):
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(700, 10, 1_000_000)  # young generations as usual; the full one as below
+    _peak_at_last_collection[0] = _peak_mb()
+
+
+def pytest_runtest_teardown(item, nextitem):
+    if _peak_mb() > _peak_at_last_collection[0] + FULL_COLLECTION_MB:
+        gc.collect()
+        _peak_at_last_collection[0] = _peak_mb()
 
 
 @pytest.fixture

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 COLLECT = """
 import sys, pytest
@@ -16,6 +18,7 @@ print(status, sorted(m for m in ("numba", "ai.paper_soccer.compiled") if m in sy
 """
 
 
+@pytest.mark.slow  # pytest's collection in a real process
 def test_collecting_the_compiled_tree_tests_loads_neither_numba_nor_the_tree():
     # pytest's own collection is what probed the module's objects; its plugins are left out (and with
     # them xdist, hence no addopts), which saves most of the second this test takes

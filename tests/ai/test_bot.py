@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import signal
 import subprocess
 import sys
 
@@ -10,35 +11,72 @@ import pytest
 from ai.bot import run_bot
 from engines import GAME_IDS, get_game
 
-ENTRY = [sys.executable, "-m", "tui"]
+ENTRY = "tui"  # `python -m tui`: the `termarena` console script
+BOT = "ai.bot"  # `python -m ai.bot`: what the referee starts for `ai:N` seats
+
+
+@pytest.fixture(params=["in-process", pytest.param("process", marks=pytest.mark.slow)])
+def run(request, monkeypatch):
+    """`run(MODULE, ARGS, stdin)` is `python -m MODULE ARGS` fed `stdin` (text in, text out; bytes in,
+    bytes out), as a CompletedProcess.  The inner loop runs the module's very main() in this process
+    with its standard streams swapped; the slow set also starts it as a real process."""
+    if request.param == "process":
+        def in_a_process(module: str, args: list[str], stdin: bytes | str = b"") -> subprocess.CompletedProcess:
+            return subprocess.run([sys.executable, "-m", module, *args], input=stdin, capture_output=True,
+                                  text=isinstance(stdin, str), timeout=60)
+        return in_a_process
+
+    def in_this_process(module: str, args: list[str], stdin: bytes | str = b"") -> subprocess.CompletedProcess:
+        from ai import bot
+        from tui import entry
+
+        text = isinstance(stdin, str)
+        out, err = io.BytesIO(), io.BytesIO()
+        streams = (io.TextIOWrapper(io.BytesIO(stdin.encode() if text else stdin), encoding="utf-8"),
+                   io.TextIOWrapper(out, encoding="utf-8", write_through=True),
+                   io.TextIOWrapper(err, encoding="utf-8", write_through=True))  # kept: a dropped one closes its buffer
+        with monkeypatch.context() as m:
+            for name, stream in zip(("stdin", "stdout", "stderr"), streams):
+                m.setattr(sys, name, stream)
+            m.setattr(sys, "argv", [module, *args])
+            m.setattr(signal, "signal", lambda *a: None)  # the entry's handlers are the process's, not the test's
+            m.setattr(bot, "process_age_s", lambda: 0.0)  # a process just started, not this long-running one
+            try:
+                code = bot.main(args) if module == BOT else entry.main()
+            except SystemExit as e:
+                code = e.code
+            sys.stdout.flush()
+            sys.stderr.flush()
+        code = 0 if code is None else code
+        output, errors = out.getvalue(), err.getvalue()
+        if text:
+            output, errors = output.decode(), errors.decode()
+        return subprocess.CompletedProcess([module, *args], code, output, errors)
+    return in_this_process
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_the_bot_answers_the_first_turn_with_a_legal_move(game_id):
+def test_the_bot_answers_the_first_turn_with_a_legal_move(game_id, run):
     game = get_game(game_id).new(7)
     stdin = "".join(line + "\n" for line in game.bot_input(first=True))
-    out = subprocess.run(ENTRY + ["bot", game_id, "--level", "2", "--seed", "1"], input=stdin,
-                         capture_output=True, text=True, timeout=60)
+    out = run(ENTRY, ["bot", game_id, "--level", "2", "--seed", "1"], stdin)
     assert out.returncode == 0, out.stderr
     answer = out.stdout.splitlines()
     assert len(answer) == 1
     game.parse_output(answer[0])  # raises if the referee would refuse it
 
 
-def test_a_bad_level_is_refused_with_exit_status_2_and_one_reason():
-    out = subprocess.run(ENTRY + ["bot", "c4", "--level", "9"], capture_output=True, text=True, timeout=60)
+def test_a_bad_level_is_refused_with_exit_status_2_and_one_reason(run):
+    out = run(ENTRY, ["bot", "c4", "--level", "9"], "")
     assert out.returncode == 2 and "level" in out.stderr
 
 
-def test_bot_help_describes_the_levels_and_the_time_limits():
-    out = subprocess.run(ENTRY + ["bot", "--help"], capture_output=True, text=True, timeout=60)
+def test_bot_help_describes_the_levels_and_the_time_limits(run):
+    out = run(ENTRY, ["bot", "--help"], "")
     assert out.returncode == 0 and "--level" in out.stdout and "time limit" in out.stdout.lower()
 
 
 # ---------------------------------------------------------------------------- input no referee sends
-
-BOT = [sys.executable, "-m", "ai.bot"]
-
 
 def first_turn(game_id: str, seed: int = 7) -> list[bytes]:
     return [line.encode() for line in get_game(game_id).new(seed).bot_input(first=True)]
@@ -98,16 +136,15 @@ BAD_INPUTS = {
 }
 
 
-def run_bot_process(game_id: str, stdin: bytes, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(BOT + [game_id, "--level", "1", "--seed", "1", *args], input=stdin,
-                          capture_output=True, timeout=60)
+def level_1(game_id: str) -> list[str]:
+    return [game_id, "--level", "1", "--seed", "1"]
 
 
 @pytest.mark.parametrize("game_id, what, stdin, line",
                          [(g, what, stdin, line) for g, cases in BAD_INPUTS.items() for what, stdin, line in cases],
                          ids=lambda v: v if isinstance(v, str) else "")
-def test_bad_input_gives_one_line_naming_the_input_line_and_exit_status_1(game_id, what, stdin, line):
-    out = run_bot_process(game_id, stdin)
+def test_bad_input_gives_one_line_naming_the_input_line_and_exit_status_1(game_id, what, stdin, line, run):
+    out = run(BOT, level_1(game_id), stdin)
     err = out.stderr.decode("utf-8", "replace")
     assert out.returncode == 1, err
     assert out.stdout == b""
@@ -117,33 +154,33 @@ def test_bad_input_gives_one_line_naming_the_input_line_and_exit_status_1(game_i
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_input_ending_at_a_turn_boundary_is_a_clean_exit(game_id):
-    assert run_bot_process(game_id, b"").returncode == 0
-    out = run_bot_process(game_id, b"".join(line + b"\n" for line in first_turn(game_id)))
+def test_input_ending_at_a_turn_boundary_is_a_clean_exit(game_id, run):
+    assert run(BOT, level_1(game_id), b"").returncode == 0
+    out = run(BOT, level_1(game_id), b"".join(line + b"\n" for line in first_turn(game_id)))
     assert out.returncode == 0 and len(out.stdout.splitlines()) == 1 and out.stderr == b""
 
 
-def test_lines_are_numbered_from_the_start_of_the_input_across_turns():
+def test_lines_are_numbered_from_the_start_of_the_input_across_turns(run):
     # Connect 4, seat 0: its first turn (20 lines), then 5 lines of the next turn and the end.
     game = get_game("connect4").new(7)
     stdin = b"".join(line.encode() + b"\n" for line in game.bot_input(first=True))
     stdin += b"2\n.........\n.........\n.........\n.........\n"
-    out = run_bot_process("connect4", stdin)
+    out = run(BOT, level_1("connect4"), stdin)
     err = out.stderr.decode()
     assert out.returncode == 1 and len(out.stdout.splitlines()) == 1
     assert err == "termarena bot: input line 26: the input ended in the middle of a turn (expected a board row)\n"
 
 
-def test_a_line_too_long_is_refused_without_reading_it_whole():
-    out = run_bot_process("paper-soccer", b"0\n1\n" + b"0" * 2_000_000)
+def test_a_line_too_long_is_refused_without_reading_it_whole(run):
+    out = run(BOT, level_1("paper-soccer"), b"0\n1\n" + b"0" * 2_000_000)
     err = out.stderr.decode()
     assert out.returncode == 1 and err.startswith("termarena bot: input line 3: the line is longer than"), err
 
 
 @pytest.mark.parametrize("args", [["--think-ms", "0"], ["--think-ms", "-5"], ["--think-ms", "1_000"],
                                   ["--seed", "-1"], ["--seed", str(2**64)], ["--seed", "١"]])
-def test_impossible_budgets_and_seeds_are_refused_with_exit_status_2(args):
-    out = subprocess.run(BOT + ["c4", *args], capture_output=True, text=True, timeout=60)
+def test_impossible_budgets_and_seeds_are_refused_with_exit_status_2(args, run):
+    out = run(BOT, ["c4", *args], "")
     assert out.returncode == 2 and args[0] in out.stderr and "Traceback" not in out.stderr
 
 

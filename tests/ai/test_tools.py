@@ -82,6 +82,7 @@ def test_calibrate_scores_the_same_positions_on_forked_processes_as_in_this_one(
     assert "game 2/2" in capsys.readouterr().out
 
 
+@pytest.mark.slow  # the tool bot as a real process
 def test_the_tool_bot_answers_the_referee():
     game = get_game("cultist-wars").new(7)
     stdin = "".join(line + "\n" for line in game.bot_input(first=True))
@@ -91,6 +92,7 @@ def test_the_tool_bot_answers_the_referee():
     game.play(out.stdout.strip())
 
 
+@pytest.mark.slow  # a fresh interpreter
 def test_the_bot_and_every_level_leave_the_tools_unloaded():
     code = """
 import sys, time

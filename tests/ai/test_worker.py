@@ -3,8 +3,12 @@ from __future__ import annotations
 
 import signal
 
+import pytest
+
 from ai.worker import SearchProcess, SearchRequest
 from engines import get_game
+
+pytestmark = pytest.mark.slow  # the AI's worker process (the app tests start it too)
 
 
 def test_a_search_returns_a_legal_move_for_the_position_sent():

@@ -51,6 +51,7 @@ def test_a_game_whose_engine_cannot_load_is_one_clear_error_and_leaves_the_other
         layer_module(broken_game, "ai")
 
 
+@pytest.mark.slow  # a fresh interpreter
 def test_an_extra_games_module_that_cannot_load_is_named_when_a_game_is_not_found():
     code = "from engines import resolve_game_id, UnknownGame\ntry:\n    resolve_game_id('ttt')\n" \
            "except UnknownGame as e:\n    print(e)\nprint(resolve_game_id('c4'))"
@@ -62,6 +63,7 @@ def test_an_extra_games_module_that_cannot_load_is_named_when_a_game_is_not_foun
     assert second == "connect4"
 
 
+@pytest.mark.slow  # a fresh interpreter
 def test_the_extra_games_variable_registers_a_game_in_a_new_process(tictactoe):
     out = subprocess.run([sys.executable, "-c", "from engines import get_game; print(get_game('ttt').title)"],
                          capture_output=True, text=True, timeout=60)

@@ -198,6 +198,7 @@ async def test_a_file_that_is_not_a_save_is_refused_in_words(tmp_path):
         assert isinstance(app.screen, GameScreen) and session(app).ply == 0
 
 
+@pytest.mark.slow  # a real bot process
 async def test_an_external_bot_plays_its_stderr_is_shown_and_undo_is_refused_in_words():
     app = make_app("c4", "human", bot_spec())
     async with app.run_test(size=SIZE) as pilot:
@@ -211,6 +212,7 @@ async def test_an_external_bot_plays_its_stderr_is_shown_and_undo_is_refused_in_
         await wait_until(pilot, lambda: game_screen(app).query_one("#bot-log").lines >= 1)
 
 
+@pytest.mark.slow  # a real bot process
 async def test_a_bot_that_crashes_loses_and_the_reason_is_told_in_plain_words():
     # without time limits: on a busy machine a slow start must not turn the crash into a timeout
     app = make_app("c4", bot_spec("crash"), "human", bot_time_limits=False)
@@ -226,6 +228,7 @@ async def test_a_bot_that_crashes_loses_and_the_reason_is_told_in_plain_words():
         assert "crashed" in str(app.screen.query_one("#result-reason").render())
 
 
+@pytest.mark.slow  # a real bot process
 async def test_a_bot_that_answers_nonsense_loses_with_the_referees_reason():
     app = make_app("c4", bot_spec("junk"), "human")
     async with app.run_test(size=SIZE) as pilot:
@@ -286,6 +289,7 @@ async def test_a_refused_undo_does_not_stop_the_ai_that_moves_first():
         await wait_until(pilot, lambda: s.ply == 1)
 
 
+@pytest.mark.slow  # a real bot process, and waits for the 1 s first-turn limit
 async def test_a_silent_bot_loses_on_time_with_the_codingame_limit():
     app = make_app("c4", bot_spec("silent"), "human")
     async with app.run_test(size=SIZE) as pilot:

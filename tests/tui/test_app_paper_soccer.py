@@ -89,6 +89,7 @@ async def test_against_the_ai_a_whole_game_and_undo():
         assert isinstance(app.screen, GameOverScreen)
 
 
+@pytest.mark.slow  # a real bot process
 async def test_an_external_bot_gets_paper_soccers_protocol_and_answers():
     from tests.helpers.paths import FIRST_MOVE_BOT, PY
 

@@ -8,6 +8,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from engines import get_game
 from engines.savefile import SavedGame, dump, parse, result_text
 from tests.helpers.app import SIZE, make_app, session, wait_until
@@ -34,6 +36,7 @@ def replayed(moves) -> object:
     return game
 
 
+@pytest.mark.slow  # real bot processes
 def test_referee_plays_it_between_two_bot_processes_and_the_record_replays(tictactoe):
     done = termarena("referee", "ttt", "--p1", "ai:6", "--p2", "ai:1", "--seed", "1", "--json")
     assert done.returncode == 0, done.stderr
@@ -43,6 +46,7 @@ def test_referee_plays_it_between_two_bot_processes_and_the_record_replays(ticta
     assert (out["winner"], out["reason"]) == (final.outcome().winner, final.outcome().reason)
 
 
+@pytest.mark.slow  # termarena as a real process
 def test_the_bot_answers_the_referees_input_and_takes_a_win_in_one(tictactoe):
     game = replayed(["0", "4", "1", "8"])  # X to move: 2 completes the top row
     done = termarena("bot", "ttt", "--level", "6", stdin="\n".join(game.bot_input(first=True)) + "\n")
@@ -51,6 +55,7 @@ def test_the_bot_answers_the_referees_input_and_takes_a_win_in_one(tictactoe):
     assert game.outcome().winner == 0
 
 
+@pytest.mark.slow  # real bot processes
 def test_a_match_plays_colour_swapped_games(tictactoe):
     done = termarena("match", "ttt", "ai:1", "ai:6", "-n", "2", "--json")
     assert done.returncode == 0, done.stderr
@@ -58,6 +63,7 @@ def test_a_match_plays_colour_swapped_games(tictactoe):
     assert pair["wins"] + pair["draws"] + pair["losses"] == 2 and pair["errors"] == []
 
 
+@pytest.mark.slow  # termarena as a real process
 def test_a_save_round_trips_and_analyse_labels_the_blunder(tictactoe, tmp_path):
     final = replayed(BLUNDER)
     result, reason = result_text(final)

@@ -26,6 +26,7 @@ def builtin_bot(game: str) -> list[str]:
     return BUILTIN_BOT + [game, "--level", "1"]
 
 
+@pytest.mark.slow  # real bot processes
 @pytest.mark.parametrize("bad_seat", [0, 1])
 def test_a_crashing_bot_loses_with_reason_crash_and_its_last_words(bad_seat):
     cmds = [builtin_bot("connect4"), builtin_bot("connect4")]
@@ -37,12 +38,14 @@ def test_a_crashing_bot_loses_with_reason_crash_and_its_last_words(bad_seat):
     assert r.error.startswith(f"p{bad_seat + 1} (") and "something went wrong" in r.error
 
 
+@pytest.mark.slow  # real bot processes, and waits for the 1 s first-turn limit
 def test_a_silent_bot_loses_on_time():
     r = run_match("connect4", [fake("silent"), builtin_bot("connect4")], seed=1)
     assert (r.outcome.winner, r.outcome.reason, r.turns) == (1, "timeout", 0)
     assert "1000 ms" in r.error  # the first turn's limit (test_process.py: the wait is that limit exactly)
 
 
+@pytest.mark.slow  # real bot processes
 def test_garbage_output_is_invalid_with_the_referees_reason():
     r = run_match("lines-of-action", [builtin_bot("loa"), fake("garbage")], seed=3, time_limits=False)
     assert (r.outcome.winner, r.outcome.reason) == (0, "invalid")
@@ -50,16 +53,19 @@ def test_garbage_output_is_invalid_with_the_referees_reason():
     assert "hello" in r.error and r.error.startswith("p2 (")
 
 
+@pytest.mark.slow  # real bot processes, and waits for the 1 s first-turn limit
 def test_an_answer_after_the_first_turn_limit_is_a_timeout():
     r = run_match("connect4", [fake("late", "1.3", "4"), builtin_bot("c4")], seed=1)
     assert (r.outcome.winner, r.outcome.reason) == (1, "timeout")
 
 
+@pytest.mark.slow  # real bot processes, one answering after 1.2 s
 def test_a_late_answer_is_accepted_without_time_limits():
     r = run_match("paper-soccer", [fake("late", "1.2", "1"), fake("crash")], seed=1, time_limits=False)
     assert r.moves == ["1"] and (r.outcome.winner, r.outcome.reason) == (0, "crash")
 
 
+@pytest.mark.slow  # real bot processes
 def test_a_bot_that_closes_stdout_is_a_crash():
     r = run_match("cultist-wars", [builtin_bot("cw"), fake("closes_stdout")], seed=5, time_limits=False)
     assert (r.outcome.winner, r.outcome.reason) == (0, "crash")
@@ -72,6 +78,7 @@ def test_a_missing_program_loses_before_the_game_starts():
     assert r.outcome.scores == (-1, 1)
 
 
+@pytest.mark.slow  # real bot processes
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_an_official_game_replayed_by_bots_gives_the_official_result(game):
     logged = logged_games(game)[0]
@@ -82,6 +89,7 @@ def test_an_official_game_replayed_by_bots_gives_the_official_result(game):
     assert r.moves == [t.output for t in logged.turns]
 
 
+@pytest.mark.slow  # real bot processes
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_builtin_bots_finish_a_game_whose_moves_replay_to_the_reported_result(game):
     r = run_match(game, [builtin_bot(game), builtin_bot(game)], seed=11, time_limits=False)
@@ -92,6 +100,7 @@ def test_builtin_bots_finish_a_game_whose_moves_replay_to_the_reported_result(ga
     assert r.turns == len(r.moves) <= get_game(game).max_turns
 
 
+@pytest.mark.slow  # real bot processes, and waits for the 1 s first-turn limit
 def test_no_process_is_left_behind_after_a_match():
     before = _children()
     run_match("connect4", [fake("silent"), builtin_bot("c4")], seed=2)

@@ -18,6 +18,7 @@ def bot(code: str) -> list[str]:
     return [PY, "-c", code]
 
 
+@pytest.mark.slow  # a real bot process
 def test_answers_one_line_per_turn_and_keeps_extra_lines_for_later():
     with BotProcess(bot("import sys\nfor l in sys.stdin: print(l.strip()[::-1], flush=True); print('x', flush=True)")) as b:
         assert b.ask(["abc"], 5).line == "cba"
@@ -25,11 +26,13 @@ def test_answers_one_line_per_turn_and_keeps_extra_lines_for_later():
         assert b.ask(["def"], 5).line == "x"
 
 
+@pytest.mark.slow  # a real bot process
 def test_carriage_return_is_kept_in_the_answer():
     with BotProcess(bot("import sys\nsys.stdin.readline(); sys.stdout.write('4\\r\\n'); sys.stdout.flush()")) as b:
         assert b.ask(["go"], 5).line == "4\r"
 
 
+@pytest.mark.slow  # a real bot process
 def test_a_silent_bot_times_out_at_the_limit(monkeypatch):
     # The clock moves only by the waits the referee asks its selector for (each one reported as a
     # wait that timed out): the referee must wait for the whole limit, and no longer.
@@ -51,12 +54,14 @@ def test_a_silent_bot_times_out_at_the_limit(monkeypatch):
         assert "200 ms" in str(e.value) and b.alive
 
 
+@pytest.mark.slow  # a real bot process
 def test_an_answer_after_the_limit_is_a_timeout():
     with BotProcess(bot("import sys, time\nsys.stdin.readline(); time.sleep(0.4); print(1, flush=True)")) as b:
         with pytest.raises(BotTimeout):
             b.ask(["go"], 0.1)
 
 
+@pytest.mark.slow  # a real bot process
 def test_a_crashing_bot_is_reported_with_its_exit_status_and_last_words():
     with BotProcess(bot("import sys\nsys.stdin.readline()\nsys.stderr.write('boom here\\n'); sys.exit(3)")) as b:
         with pytest.raises(BotCrashed) as e:
@@ -65,6 +70,7 @@ def test_a_crashing_bot_is_reported_with_its_exit_status_and_last_words():
         assert "boom here" in str(e.value)
 
 
+@pytest.mark.slow  # a real bot process
 def test_a_bot_that_closes_stdout_is_a_crash():
     with BotProcess(bot("import os, time\nos.close(1); time.sleep(5)")) as b:
         with pytest.raises(BotCrashed):
@@ -82,18 +88,21 @@ def test_an_unbalanced_quote_in_the_command_is_reported():
         BotProcess("python3 'unbalanced")
 
 
+@pytest.mark.slow  # a real bot process
 def test_a_flood_without_newline_is_cut_off():
     with BotProcess(bot("import sys\nsys.stdin.readline()\nwhile True: sys.stdout.write('x'*65536)")) as b:
         with pytest.raises(BotFlooded):
             b.ask(["go"], 10)
 
 
+@pytest.mark.slow  # a real bot process
 def test_a_bot_that_floods_stderr_does_not_block():
     code = "import sys\nsys.stderr.write('e'*5_000_000 + '\\n')\nsys.stdin.readline(); print(7, flush=True)"
     with BotProcess(bot(code)) as b:
         assert b.ask(["go"], 10).line == "7"
 
 
+@pytest.mark.slow  # a real bot process, its children and a signal
 def test_close_kills_the_bot_and_its_children():
     code = ("import subprocess, sys, time\n"
             "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
@@ -121,6 +130,7 @@ def test_close_kills_the_bot_and_its_children():
         pytest.fail("the bot's child process survived close()")
 
 
+@pytest.mark.slow  # a real bot process
 def test_stderr_lines_reach_the_callback():
     seen = []
     with BotProcess(bot("import sys\nsys.stderr.write('hello\\nworld\\n'); sys.stderr.flush()\nsys.stdin.readline(); print(1, flush=True)"),

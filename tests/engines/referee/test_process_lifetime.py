@@ -17,6 +17,8 @@ from engines.referee.process import BotProcess
 from tests.helpers.paths import ESCAPING_BOT, PY
 from tests.helpers.processes import alive, assert_all_end, bot_pids, escaping_command, start_termarena, wait_for
 
+pytestmark = pytest.mark.slow  # real processes and signals
+
 
 def test_closing_a_bot_ends_its_setsid_child_and_double_forked_grandchild(tmp_path):
     bot = BotProcess([PY, str(ESCAPING_BOT), str(tmp_path)])

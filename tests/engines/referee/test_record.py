@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import sys
 
+import pytest
+
 from engines.base import TimeLimits
 from engines.connect4 import Connect4
 from engines.referee import run_match
 from tests.helpers.paths import FIRST_MOVE_BOT
+
+pytestmark = pytest.mark.slow  # real bot processes
 
 # the bot that tells on stderr what it plays (and misbehaves on a turn when asked)
 TELLING_BOT = [sys.executable, str(FIRST_MOVE_BOT)]

@@ -5,7 +5,12 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
 from tests.helpers.paths import ROOT
+
+pytestmark = pytest.mark.slow  # termarena as a real process
 
 DATA = ROOT / "tests" / "data" / "analysis"
 GAME = DATA / "connect4-level1-blunders.txt"

@@ -8,7 +8,12 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
 from tests.helpers.paths import ROOT
+
+pytestmark = pytest.mark.slow  # termarena and its bots as real processes
 
 CRASH = ROOT / "tests" / "engines" / "referee" / "bots" / "crash.py"
 SEAT_NUMBER = re.compile(r"\bseat [0-9]")

@@ -183,6 +183,7 @@ def assert_nothing_acts(text: str) -> None:
     assert "\x1b" not in text and "\x07" not in text and not any(0x80 <= ord(ch) <= 0x9F for ch in text), text
 
 
+@pytest.mark.slow  # a real bot process
 def test_a_spec_and_a_bot_answer_with_control_sequences_are_shown_escaped(tmp_path, monkeypatch, capsys):
     db = str(tmp_path / "league.db")
     code, err = run_cli(monkeypatch, capsys, "league", "add", "c4", "evil", HOSTILE_BOT, "--db", db)

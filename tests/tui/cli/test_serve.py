@@ -51,6 +51,7 @@ def test_the_served_apps_end_when_the_server_is_killed(tmp_path):
         assert not session_pids(server.pid), "a served app outlived the server"
 
 
+@pytest.mark.slow  # a real server process
 def test_the_command_refuses_other_origins_and_host_names_with_403(tmp_path):
     """The guard of tui/web_server.py (tested in test_serve_door.py) is the one `termarena serve` runs."""
     import http.client

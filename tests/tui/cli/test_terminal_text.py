@@ -12,6 +12,8 @@ import signal
 import subprocess
 import sys
 
+import pytest
+
 from engines.referee import run_match
 from engines.visible import visible
 from tests.helpers.app import make_app, session, wait_until
@@ -36,6 +38,7 @@ def termarena(*args: str) -> subprocess.CompletedProcess:
 # ---------------------------------------------------------------------------- the command line
 
 
+@pytest.mark.slow  # termarena and its bots as real processes
 def test_referee_v_shows_a_bots_stderr_and_refused_answer_escaped_and_never_as_markup(tmp_path):
     done = termarena("referee", "c4", "--p1", hostile_bot(), "--p2", "ai:1", "--seed", "1", "-v", "--json",
                      "--record", str(tmp_path))
@@ -56,12 +59,14 @@ def test_referee_v_shows_a_bots_stderr_and_refused_answer_escaped_and_never_as_m
     assert saved.record[-1].output == ANSWER and visible(ANSWER) in saved.detail
 
 
+@pytest.mark.slow  # real bot processes
 def test_a_crashed_bots_last_words_are_quoted_escaped():
     result = run_match("connect4", [[sys.executable, str(BOT), "crash"], [sys.executable, str(BOT)]], seed=1)
     assert result.outcome.reason == "crash" and result.outcome.winner == 1
     assert acting(result.error) == [] and visible("eight-bit \x9b2J") in result.error
 
 
+@pytest.mark.slow  # termarena as a real process
 def test_analyse_shows_the_saves_players_and_moves_escaped(tmp_path):
     path = hostile_save(tmp_path)
     saved, _ = load_game(path)
@@ -75,6 +80,7 @@ def test_analyse_shows_the_saves_players_and_moves_escaped(tmp_path):
     assert [m["ply"] for m in json.loads(clean_bytes(done.stdout))["moves"]] == [1, 2]
 
 
+@pytest.mark.slow  # termarena as a real process
 def test_replay_and_analyse_name_a_hostile_file_escaped_in_their_one_line_refusal(tmp_path):
     evil = tmp_path / "evil\x1b]0;name\x07.txt"
     evil.write_text(f"# termarena save\nformat = 1\ngame = connect4\nresult = {OSC52}\n")
@@ -126,6 +132,7 @@ async def test_the_load_screen_and_its_question_show_a_hostile_save_escaped_and_
         assert [s.kind for s in session(app).specs] == ["ai", "ai"]
 
 
+@pytest.mark.slow  # a real bot process
 async def test_the_bot_log_and_the_game_over_dialog_show_a_bots_text_escaped(_saves_in_a_temporary_folder):
     app = make_app("c4", p1="human", p2=hostile_bot())
     async with app.run_test(size=WIDE) as pilot:
@@ -152,6 +159,7 @@ async def test_the_replay_of_a_hostile_file_shows_its_players_and_name_escaped(_
         assert "\\x1b[2Jhum" in text_of(app.screen, "#status") and "evil\\x1b]0;name\\x07" in svg_text(shot)
 
 
+@pytest.mark.slow  # termarena as a real process on a pseudo-terminal
 def test_replay_in_a_real_terminal_writes_none_of_the_files_sequences(tmp_path):
     """`termarena replay` on a pseudo-terminal: the app draws with escape sequences of its own, but none
     of the file's (its name's OSC 0, its header's OSC 52, C1 CSI, CSI 8m) reaches the terminal; the

@@ -264,6 +264,7 @@ def test_a_local_instance_answers_only_its_own_token(cluster):
                 pass  # a worker that has just ended
 
 
+@pytest.mark.slow  # termarena as a real process
 def test_the_help_names_the_extra_that_brings_ray():
     # the help is Rich markup, where an unescaped "[cluster]" is a style tag and vanishes
     import subprocess

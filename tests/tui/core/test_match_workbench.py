@@ -42,6 +42,7 @@ def test_an_sprt_accepts_h0_for_a_player_that_loses_every_game():
     assert all(e["reason"] == "invalid" for e in to_json(t)["games"])
 
 
+@pytest.mark.slow  # real bot processes
 @pytest.mark.parametrize("game, opening", [("connect4", ("4", "STEAL", "3")), ("lines-of-action", ("b1b3", "a2c2"))])
 def test_bots_take_over_after_an_opening_in_both_colours(game, opening):
     # The bots are started after the opening's moves and told the whole position: their moves are legal.
@@ -54,6 +55,7 @@ def test_bots_take_over_after_an_opening_in_both_colours(game, opening):
         assert p.opening_index == 0
 
 
+@pytest.mark.slow  # real bot processes
 def test_results_by_seat_and_answer_times_per_player():
     t = run_tournament("connect4", [bot("connect4", "silent"), bot("connect4")], 2, seed=1, jobs=2,
                        time_limits=True)
@@ -89,6 +91,7 @@ def test_the_cli_reports_sprt_openings_and_refuses_bad_settings_in_one_line(tmp_
         assert code == 2 and words in err and err.count("\n") <= 2 and "Traceback" not in err
 
 
+@pytest.mark.slow  # real bot processes
 def test_a_recorded_game_after_an_opening_loads_with_the_openings_turns(tmp_path):
     from tui.core.record import RecordFolder
     from tui.core.storage import load_game

@@ -103,6 +103,7 @@ def words(output: str) -> str:
     return " ".join(re.sub(r"[│╭╮╰╯─]", " ", output).split())
 
 
+@pytest.mark.slow  # real bot processes
 def test_referee_record_writes_one_loadable_file_a_game(tmp_path):
     out = tmp_path / "rec"
     result = cli("referee", "c4", "--p1", f"cmd:{CHATTY} connect4", "--p2", f"cmd:{CHATTY} connect4 junk 3",
@@ -116,6 +117,7 @@ def test_referee_record_writes_one_loadable_file_a_game(tmp_path):
     assert result.output.count("recorded in") == 2
 
 
+@pytest.mark.slow  # real bot processes
 def test_match_record_writes_every_game(tmp_path):
     result = cli("match", "c4", f"cmd:{CHATTY} connect4", f"cmd:{CHATTY} connect4 crash 2", "-n", "2",
                  "--no-time-limit", "--seed", "1", "--record", str(tmp_path))
@@ -145,6 +147,7 @@ TIMEOUT_TEXT = (V2 / "connect4-recorded-timeout.txt").read_text(encoding="utf-8"
                                              (TIMEOUT_TEXT.replace("3 p1 out 2 0", "3 p1 out 2 4"),
                                               "line 42: in [record]: turn 3's answer '4' is another move")],
                          ids=["not-a-save", "raw-escape-in-the-record", "an-answer-that-is-not-the-move"])
+@pytest.mark.slow  # termarena as a real process
 def test_replay_refuses_a_bad_file_in_one_line_without_starting_the_app(tmp_path, content, reason):
     import subprocess
 

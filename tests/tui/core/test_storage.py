@@ -89,6 +89,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypat
     assert [p.name for p in tmp_path.iterdir()] == ["g.txt"]
 
 
+@pytest.mark.slow  # a real process, killed
 def test_killing_the_process_in_the_middle_of_a_save_keeps_the_previous_file(tmp_path):
     path = tmp_path / "g.txt"
     atomic_write(path, "previous save\n")

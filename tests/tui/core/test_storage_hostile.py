@@ -250,6 +250,7 @@ def test_stale_temporaries_of_killed_writers_are_removed_and_nothing_else(tmp_pa
         live.wait()
 
 
+@pytest.mark.slow  # a real process, killed
 def test_a_save_killed_mid_write_leaves_a_temporary_with_its_pid_that_the_listing_removes(tmp_path):
     path = tmp_path / "g.txt"
     child = subprocess.Popen([sys.executable, "-c", f"""

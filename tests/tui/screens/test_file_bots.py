@@ -7,6 +7,8 @@ import shlex
 import sys
 from pathlib import Path
 
+import pytest
+
 from engines import get_game
 from engines.savefile import SavedGame, dump
 from tests.helpers.app import SIZE, make_app, session, wait_until
@@ -62,6 +64,7 @@ async def test_no_starts_nothing(tmp_path):
     assert not ran and specs[0] == "ai:3"
 
 
+@pytest.mark.slow  # a real bot process
 async def test_yes_starts_the_bot(tmp_path):
     specs, ran = await _open_and_answer(tmp_path, "y")
     assert ran and specs[0].startswith("cmd:")

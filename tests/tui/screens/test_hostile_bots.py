@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import sys
 
+import pytest
+
 from tests.helpers.app import SIZE, make_app, session, wait_until
 
 
+@pytest.mark.slow  # a real bot process
 async def test_a_huge_illegal_answer_is_quoted_short():
     huge = f"cmd:{sys.executable} -c \"import sys; sys.stdin.readline(); print('7' * 900_000, flush=True)\""
     app = make_app("connect4", p1=huge, p2="human")
