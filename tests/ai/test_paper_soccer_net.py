@@ -158,8 +158,9 @@ def test_a_level_takes_a_net_from_a_weight_file(tmp_path):
     assert player.searcher.net is not None
 
 
-def test_the_shipped_net_loads_and_values_the_start_near_even():
-    net = NN.load_net("net:selfplay1")
+@pytest.mark.parametrize("name", ["net:selfplay1", "net:selfplay2"])
+def test_the_shipped_net_loads_and_values_the_start_near_even(name):
+    net = NN.load_net(name)
     assert net.hidden == 32
     pos = position(0, 0)  # the start: nobody is ahead
     assert abs(net.value(*pos)) < 100  # under one logit
