@@ -56,10 +56,11 @@ POP8 = np.array([bin(m).count("1") for m in range(256)], np.int64)
 (P_NEAR_PLY, P_NEAR_STATES, P_NEAR_PER_END, P_NEAR_VISITS, P_CHEAP, P_STATES, P_PER_END, P_VISITS, P_LMR_AFTER,
  P_LMR_DEPTH, P_W_FRESH, P_NET, P_NET_B2) = range(13)
 N_PARAMS = 13
-# the net's tables (`net.py`): its inputs by step, the steps counted per point, each seat's view of a point
-NET_EDGE_IN = np.array(NN.EDGE_IN, np.int64)
+# the net's tables (`net.py`): the steps counted per point, each seat's view of a point, the input of the
+# edge each step draws
 NET_COUNTED = np.array(NN.COUNTED, np.int64)
 NET_VIEW = np.array([list(range(N)), list(NN.MIRROR)], np.int64)
+NET_STEP_IN = np.array(NN.STEP_IN, np.int64)
 LOW_BIT = np.array([((m & -m).bit_length() - 1) if m else 0 for m in range(256)], np.int64)
 # the evaluation's tables (`value.Tables.rows`): rows 0-1 the ball's point, 2-3 the mover's danger points,
 # 4-5 the opponent's (by the mover's seat), row 6 the entries by count from these offsets
@@ -427,46 +428,145 @@ def _weigh(found, count, row, at):
     return v
 
 
-@njit(cache=True)
-def _add_row(h, nn, row):
-    for j in range(h.shape[0]):
-        h[j] += nn[row, j]
+def net_arrays(net: NN.Net | None) -> tuple[np.ndarray, np.ndarray]:
+    """A net as the tree reads it (a 1 x 1 placeholder without a net): `nn` (int32: every sum of the
+    hidden layer fits, and a row adds in half the time of int64's) holds w1's rows, then b1, then w2,
+    then the running sums of a search (NNUE's accumulators), one row of hidden sums each; `ns` (int64)
+    says what they stand for:
+      nn[ACC + 2 * ply + v]  b1 plus the rows of the edges drawn at the node at `ply` of the path, as seat v
+                             sees them: filled only when a leaf below asks for it (`_net_edges_at`), from
+                             the nearest ply above that has it and the turns between (a leaf's mover is
+                             one seat: the other's sums are never made)
+      nn[POINTS + v]         the rows of the danger points of the last leaf whose mover was v
+      ns[NS_DONE + 2 * ply + v]  whether nn[ACC + 2 * ply + v] holds the node now at `ply`
+      ns[NS_OFF + ply]       where the steps of the turn from `ply` to ply + 1 start in ns[NS_STEPS:]
+      ns[NS_POINTS + c * POINTS_ROW:]  the points of nn[POINTS + c // 2]: the mover's (c even) or the
+                             opponent's (c odd) danger points, as a count, their list, and a mark per point"""
+    if net is None:
+        return np.zeros((1, 1), np.int32), np.zeros(1, np.int64)
+    sums = [[0] * net.hidden] * (POINTS + 2 - ACC)
+    return np.array(net.w1 + [net.b1, net.w2] + sums, np.int32), np.zeros(NS_POINTS + 4 * POINTS_ROW, np.int64)
+
+
+PLIES = 256  # more than a path can have (the table keeps depths in 8 bits)
+ACC = NN.N_INPUTS + 2
+POINTS = ACC + 2 * PLIES
+NS_DONE = 0
+NS_OFF = 2 * PLIES
+NS_STEPS = NS_OFF + PLIES + 1
+STEPS_MAX = 512  # more than every edge of the pitch: a path draws each at most once
+NS_POINTS = NS_STEPS + STEPS_MAX
+POINTS_ROW = 1 + 2 * N
 
 
 @njit(cache=True)
-def net_value(pm, ball, stm, mine, n_mine, theirs, n_theirs, nn, b2):
-    """`net.Net.value`: `nn` holds w1's rows, then b1, then w2 (`net_arrays`); the danger points are
-    `mine[:n_mine]` and `theirs[:n_theirs]`."""
+def net_root(pm, nn, ns, ply):
+    """Make `ply` the path's root, at the position `pm`: its edges summed for both seats, the one full sum."""
     hidden = nn.shape[1]
-    h = nn[NN.N_INPUTS].copy()
+    r0 = ACC + 2 * ply
+    for j in range(hidden):
+        nn[r0, j] = nn[r0 + 1, j] = nn[NN.N_INPUTS, j]
     for p in range(N):
         m = pm[p] & NET_COUNTED[p]
         while m:
-            d = LOW_BIT[m]
+            s = p * 8 + LOW_BIT[m]
             m &= m - 1
-            _add_row(h, nn, NET_EDGE_IN[stm, p * 8 + d])
-    _add_row(h, nn, NN.BALL0 + NET_VIEW[stm, ball])
-    for k in range(n_mine):
-        _add_row(h, nn, NN.MINE0 + NET_VIEW[stm, mine[k]])
-    for k in range(n_theirs):
-        _add_row(h, nn, NN.THEIRS0 + NET_VIEW[stm, theirs[k]])
-    out = b2
-    for j in range(hidden):
-        v = h[j]
-        if v > 0:
-            out += nn[NN.N_INPUTS + 1, j] * min(v, NN.ONE)
-    return out * NN.UNITS // (NN.ONE * NN.ONE)
-
-
-def net_arrays(net: NN.Net | None) -> np.ndarray:
-    """A net's weights as `net_value`'s one array (a 1 x 1 placeholder without a net)."""
-    if net is None:
-        return np.zeros((1, 1), np.int64)
-    return np.array(net.w1 + [net.b1, net.w2], np.int64)
+            i0 = NET_STEP_IN[0, s]
+            i1 = NET_STEP_IN[1, s]
+            for j in range(hidden):
+                nn[r0, j] += nn[i0, j]
+                nn[r0 + 1, j] += nn[i1, j]
+    ns[NS_DONE + 2 * ply] = ns[NS_DONE + 2 * ply + 1] = 1
+    ns[NS_OFF + ply] = 0
 
 
 @njit(cache=True)
-def leaf(pm, ball, stm, f0, ply, prm, ev, nn):
+def net_push(ns, ply, buf, off, n):
+    """The path goes from `ply` to ply + 1 by the turn buf[off:off + n]: its steps are noted, and the sums
+    at ply + 1 are to be made again."""
+    at = ns[NS_OFF + ply]
+    for k in range(n):
+        ns[NS_STEPS + at + k] = buf[off + k]
+    ns[NS_OFF + ply + 1] = at + n
+    ns[NS_DONE + 2 * ply + 2] = ns[NS_DONE + 2 * ply + 3] = 0
+
+
+@njit(cache=True)
+def _net_edges_at(nn, ns, ply, v):
+    """Make nn[ACC + 2 * ply + v] hold the node at `ply` (from the nearest ply above that does); its row."""
+    top = ply
+    while not ns[NS_DONE + 2 * top + v]:
+        top -= 1
+    hidden = nn.shape[1]
+    for i in range(top + 1, ply + 1):
+        src = ACC + 2 * (i - 1) + v
+        dst = src + 2
+        for j in range(hidden):
+            nn[dst, j] = nn[src, j]
+        for k in range(ns[NS_OFF + i - 1], ns[NS_OFF + i]):
+            row = NET_STEP_IN[v, ns[NS_STEPS + k]]
+            for j in range(hidden):
+                nn[dst, j] += nn[row, j]
+        ns[NS_DONE + 2 * i + v] = 1
+    return ACC + 2 * ply + v
+
+
+@njit(cache=True)
+def _net_points(nn, ns, c, base, stm, found, count, marked):
+    """Bring nn[POINTS + stm] from the rows of the points cache c lists to those of found[:count] (the
+    points `marked`), as `stm` sees them: only the rows of the points that differ are added or subtracted.
+    (Whole arrays and indices, not rows: a row taken as an array costs more than the sums here.)"""
+    hidden = nn.shape[1]
+    r = POINTS + stm
+    at = NS_POINTS + c * POINTS_ROW
+    for k in range(ns[at]):
+        p = ns[at + 1 + k]
+        if not marked[p]:
+            ns[at + 1 + N + p] = 0
+            row = base + NET_VIEW[stm, p]
+            for j in range(hidden):
+                nn[r, j] -= nn[row, j]
+    for k in range(count):
+        p = found[k]
+        ns[at + 1 + k] = p
+        if not ns[at + 1 + N + p]:
+            ns[at + 1 + N + p] = 1
+            row = base + NET_VIEW[stm, p]
+            for j in range(hidden):
+                nn[r, j] += nn[row, j]
+    ns[at] = count
+
+
+@njit(cache=True)
+def _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, b2):
+    """`net.Net.value` of the node at `ply` from the running sums, given the mover's danger points
+    (`flood`'s found[:mine] and danger): the edges' part from the path (`_net_edges_at`), the danger
+    points' from the points of the last leaf with this mover (usually a sibling: a few points apart)."""
+    _net_points(nn, ns, 2 * stm, NN.MINE0, stm, found, mine, danger)
+    theirs = flood(pm, 1 - stm, hot, danger, found)
+    _net_points(nn, ns, 2 * stm + 1, NN.THEIRS0, stm, found, theirs, danger)
+    edges = _net_edges_at(nn, ns, ply, stm)
+    pts = POINTS + stm
+    ball_row = NN.BALL0 + NET_VIEW[stm, ball]
+    out = 0
+    for j in range(nn.shape[1]):  # without branches: the loop vectorises
+        v = min(max(nn[edges, j] + nn[pts, j] + nn[ball_row, j], 0), NN.ONE)
+        out += nn[NN.N_INPUTS + 1, j] * v
+    return (b2 + out) * NN.UNITS // (NN.ONE * NN.ONE)
+
+
+@njit(cache=True)
+def net_value(pm, ball, stm, ply, nn, ns, b2):
+    """`net.Net.value` of the node at `ply` of the path (`net_root`, `net_push`), as the tree's leaf reads it."""
+    hot = np.empty(N, np.bool_)
+    danger = np.empty(N, np.bool_)
+    found = np.empty(N, np.int64)
+    mine = flood(pm, stm, hot, danger, found)
+    return _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, b2)
+
+
+@njit(cache=True)
+def leaf(pm, ball, stm, f0, ply, prm, ev, nn, ns):
     """`Searcher._leaf`: a win when the mover can score this turn, else the evaluation (`value.Tables`,
     or the net when prm[P_NET])."""
     hot = np.empty(N, np.bool_)
@@ -487,9 +587,7 @@ def leaf(pm, ball, stm, f0, ply, prm, ev, nn):
     if near and can_score_fast(pm, ball, stm, 300):
         return WIN - ply
     if prm[P_NET]:
-        found2 = np.empty(N, np.int64)
-        theirs = flood(pm, 1 - stm, hot, danger, found2)
-        return net_value(pm, ball, stm, found, mine, found2, theirs, nn, prm[P_NET_B2])
+        return _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, prm[P_NET_B2])
     counts = ev[6]
     v = ev[stm, ball] + counts[E_BIAS] + counts[E_FREE + NST[ball] - POP8[m]]
     if prm[P_W_FRESH]:
@@ -553,8 +651,9 @@ def _past(deadline) -> bool:
 
 
 @njit(cache=True)
-def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, ev, order, ft, ctr, deadline, nn):
-    """`Searcher._negamax`; a stop (node limit or deadline) sets ctr[C_STOP] and unwinds with 0."""
+def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, ev, order, ft, ctr, deadline, nn, ns):
+    """`Searcher._negamax`; a stop (node limit or deadline) sets ctr[C_STOP] and unwinds with 0.  With a net,
+    `nn` and `ns` hold its running sums (`net_arrays`): each turn drawn is noted on the path (`net_push`)."""
     ctr[C_NODES] += 1
     # the clock every 128 nodes (the Python tree: 16): a node takes a few microseconds here, and reading
     # the clock goes through Python (`_now`) and costs about as much
@@ -562,7 +661,7 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, ev
         ctr[C_STOP] = 1
         return 0
     if depth <= 0:
-        return leaf(pm, ball, stm, f0, ply, prm, ev, nn)
+        return leaf(pm, ball, stm, f0, ply, prm, ev, nn, ns)
     key = h ^ SEAT_KEY[stm, ball]
     best_key = 0
     slot = _slot(tk, key)
@@ -616,6 +715,7 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, ev
     best = -WIN - 1
     bk = 0
     nstm = 1 - stm
+    net = prm[P_NET]
     late = prm[P_LMR_AFTER] if prm[P_LMR_AFTER] and depth >= prm[P_LMR_DEPTH] else BIG
     searched = 0
     total = n
@@ -625,13 +725,15 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, ev
             end = ends[t]
             eb = keys[t]
             apply_steps(pm, buf, offs[t], lens[t])
+            if net:
+                net_push(ns, ply, buf, offs[t], lens[t])
             v = 0
             if j >= late:
                 v = -negamax(pm, end, nstm, h ^ eb, depth - 3, -alpha - 1, -alpha, ply + 1, f0 - ft[end], tk, tv,
-                             meta, prm, ev, order, ft, ctr, deadline, nn)
+                             meta, prm, ev, order, ft, ctr, deadline, nn, ns)
             if not ctr[C_STOP] and (j < late or v > alpha):
                 v = -negamax(pm, end, nstm, h ^ eb, depth - 1, -beta, -alpha, ply + 1, f0 - ft[end], tk, tv,
-                             meta, prm, ev, order, ft, ctr, deadline, nn)
+                             meta, prm, ev, order, ft, ctr, deadline, nn, ns)
             undo_steps(pm, buf, offs[t], lens[t])
             if ctr[C_STOP]:
                 return 0
@@ -869,7 +971,7 @@ class Tree:
                              (P_W_FRESH, w.fresh), (P_NET, int(searcher.net is not None)),
                              (P_NET_B2, searcher.net.b2 if searcher.net is not None else 0)):
             self.params[index] = value
-        self.nn = net_arrays(searcher.net)
+        self.nn, self.ns = net_arrays(searcher.net)
         self.ev = np.array(searcher.ev.rows(), np.int64)
         self.order = np.array(searcher.order, np.int64)
         self.ft = np.array(searcher.ft, np.int64)
@@ -883,8 +985,13 @@ class Tree:
         ctr[C_NODES], ctr[C_LIMIT], ctr[C_STOP] = nodes, node_limit, 0
         t = self.table
         t.reserve()
-        v = negamax(np.array(pm, np.int64), ball, stm, h, depth, alpha, beta, ply, f0, t.keys, t.values, t.meta,
-                    self.params, self.ev, self.order, self.ft, ctr, -1.0 if deadline is None else deadline, self.nn)
+        arr = np.array(pm, np.int64)
+        if self.params[P_NET]:
+            if ply + depth >= PLIES:
+                raise ValueError(f"a search with a net goes at most {PLIES - 1} plies deep")
+            net_root(arr, self.nn, self.ns, ply)
+        v = negamax(arr, ball, stm, h, depth, alpha, beta, ply, f0, t.keys, t.values, t.meta, self.params, self.ev,
+                    self.order, self.ft, ctr, -1.0 if deadline is None else deadline, self.nn, self.ns)
         return int(v), int(ctr[C_NODES]), bool(ctr[C_STOP])
 
     @staticmethod
@@ -915,8 +1022,10 @@ def warm_up() -> None:
     ctr = np.array([0, 200, 0], np.int64)
     tt = Table.holding({1: 2})
     tt.reserve()
+    nn, ns = net_arrays(NN.Net([[0]] * NN.N_INPUTS, [0], [0], 0))  # a net of one hidden unit: the types passed
     negamax(pm, 49, 0, 0, 3, -WIN - 1, WIN + 1, 1, 0, tt.keys, tt.values, tt.meta, prm, ev, tables,
-            np.zeros(N, np.int64), ctr, time.monotonic() + 60.0, net_arrays(None))
+            np.zeros(N, np.int64), ctr, time.monotonic() + 60.0, nn, ns)
+    net_root(pm, nn, ns, 1)
     shutting_reply(pm, 49, 0, 100, 100, time.monotonic() + 60.0, 10)
 
 

@@ -153,7 +153,12 @@ def main(argv: list[str] | None = None) -> int:
                 held=(vx, vy), report=lambda e, ll: print(f"epoch {e}: validation log loss {ll:.4f}", flush=True))
     net = model.quantised()
     if len(hy):
-        for label, logit in (("net (integers)", values(net, hx) / NN.UNITS), ("no model", np.zeros(len(hy)))):
+        # the net started from is scored on the same held-out games: the new generation's gain on games
+        # neither saw (when those games are new to it)
+        scored = [("net (integers)", values(net, hx) / NN.UNITS), ("no model", np.zeros(len(hy)))]
+        if init is not None:
+            scored.insert(1, ("the --init net", values(init, hx) / NN.UNITS))
+        for label, logit in scored:
             ll, acc = loss(logit, hy)
             print(f"held out, {label:14s}: log loss {ll:.4f}, accuracy {100 * acc:.1f}%")
     if args.out:

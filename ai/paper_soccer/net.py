@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import resources
 
-from engines.paper_soccer import EDGE_BIT, INITIAL_PM, NB
+from engines.paper_soccer import EDGE_BIT, INITIAL_PM, NB, OPP
 from engines.paper_soccer.geometry import HEIGHT, N_FIELD, N_POINTS, XY
 
 ONE = 128  # 1.0 in the hidden layer's and the output weights' units
@@ -86,6 +86,10 @@ def _edge_inputs(seat: int) -> tuple[int, ...]:
 EDGE_IN = (_edge_inputs(0), _edge_inputs(1))
 # per point, the directions of its steps that `EDGE_IN` counts, as a mask of pm[p]'s bits
 COUNTED = tuple(sum(1 << d for d in range(8) if EDGE_IN[0][p * 8 + d] >= 0) for p in range(N_POINTS))
+# STEP_IN[seat][s]: the input of the edge step s draws, from either end (-1: a wall or no step), for
+# a search that keeps the edges' part of the hidden layer as it draws and takes back steps
+STEP_IN = tuple(tuple(-1 if NB[s] < 0 else max(edge_in[s], edge_in[NB[s] * 8 + OPP[s & 7]])
+                      for s in range(N_POINTS * 8)) for edge_in in EDGE_IN)
 
 
 def inputs(pm, ball: int, stm: int, mine: int, theirs: int) -> list[int]:

@@ -113,19 +113,46 @@ def _net():
     return tiny_net(11, hidden=8)
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 10**6), st.integers(0, 90), st.integers(0, 100))
-def test_the_compiled_net_gives_the_same_integer_as_pure_python(C, seed, plies, net_seed):
-    net = tiny_net(net_seed)
-    pm, ball, stm, _turn, _h = B.from_game(random_position("paper-soccer", seed, plies))
+def _net_value_of(pm, ball, stm, net) -> int:
     touched = B.touched_of(pm)
-    mine, theirs = B.flood(pm, stm, touched)[1], B.flood(pm, 1 - stm, touched)[1]
+    return net.value(pm, ball, stm, B.flood(pm, stm, touched)[1], B.flood(pm, 1 - stm, touched)[1])
 
-    def points(bits):
-        return np.array([p for p in range(B.N_POINTS) if bits >> p & 1] + [0], np.int64), bits.bit_count()
-    nn = C.net_arrays(net)
-    assert C.net_value(np.array(pm, np.int64), ball, stm, *points(mine), *points(theirs), nn, net.b2) == \
-        net.value(pm, ball, stm, mine, theirs)
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 90), st.integers(0, 100), st.integers(0, 10**6))
+def test_the_compiled_net_keeps_the_pure_python_value_along_a_path_of_turns_drawn_and_taken_back(C, seed, plies,
+                                                                                                net_seed, walk_seed):
+    # the tree sums the edges' rows at the root only, then turn by turn down the path, and the danger
+    # points' rows from leaf to leaf (`compiled.net_root`, `net_push`, `_net_edges_at`, `_net_points`):
+    # wherever a random walk down and back up stops, the value is exactly the one summed from scratch
+    net = tiny_net(net_seed, hidden=5)
+    pm, ball, stm, _turn, _h = B.from_game(random_position("paper-soccer", seed, plies))
+    nn, ns = C.net_arrays(net)
+    arr = np.array(pm, np.int64)
+    C.net_root(arr, nn, ns, 1)
+    rng = random.Random(walk_seed)
+    path = []  # (ball, stm, steps) of each turn drawn: the node is at ply 1 + len(path)
+    for _ in range(rng.randint(1, 16)):
+        assert C.net_value(arr, ball, stm, 1 + len(path), nn, ns, net.b2) == \
+            _net_value_of(arr.tolist(), ball, stm, net)
+        win, _c, n, ends, _k, offs, lens, buf = C.gen_ends(arr, ball, stm)
+        if path and (win or n == 0 or rng.random() < 0.3):  # back up one turn
+            ball, stm, steps = path.pop()
+            C.undo_steps(arr, steps, 0, len(steps))
+            continue
+        if win or n == 0:
+            break
+        j = rng.randrange(n)
+        C.net_push(ns, 1 + len(path), buf, offs[j], lens[j])
+        steps = buf[offs[j]:offs[j] + lens[j]].copy()
+        path.append((ball, stm, steps))
+        C.apply_steps(arr, steps, 0, len(steps))
+        ball, stm = int(ends[j]), 1 - stm
+    while path:
+        ball, stm, steps = path.pop()
+        C.undo_steps(arr, steps, 0, len(steps))
+    assert arr.tolist() == pm
+    assert C.net_value(arr, ball, stm, 1, nn, ns, net.b2) == _net_value_of(pm, ball, stm, net)
 
 
 @pytest.mark.parametrize("opts", [LEVEL_6, dict(near_ply=1, parity=0), dict(LEVEL_6, value=load("learned")),

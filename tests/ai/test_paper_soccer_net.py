@@ -101,6 +101,28 @@ def test_fit_learns_and_its_integers_follow_its_floats():
     assert int(ints[row]) == net.value_of([int(i) for i in np.flatnonzero(x[row])])
 
 
+def test_a_new_generation_is_reported_beside_the_net_it_started_from(tmp_path, capsys):
+    # the held-out games are new to both nets: their losses side by side say what the generation gained
+    from ai.paper_soccer.fit_net import main
+
+    rng = random.Random(9)
+    lines = []
+    while len(lines) < 20:
+        g = PaperSoccer.new()
+        while g.outcome() is None:
+            g.push(g.random_turn(rng))
+        if g.outcome().winner is not None:
+            lines.append("\t".join([str(g.outcome().winner), *(g.move_to_str(m) for m in g.move_stack)]))
+    games = tmp_path / "games.txt"
+    games.write_text("\n".join(lines) + "\n")
+    first = tmp_path / "first.txt"
+    first.write_text(NN.format_net(tiny_net(4, hidden=3), "first"), encoding="ascii")
+    assert main([str(games), "--epochs", "1", "--init", str(first), "--out", str(tmp_path / "second.txt")]) == 0
+    out = capsys.readouterr().out
+    assert "held out, net (integers)" in out and "held out, the --init net" in out
+    assert NN.parse_net((tmp_path / "second.txt").read_text()).hidden == 3
+
+
 def test_selfplay_appends_decided_games_that_replay(tmp_path):
     from ai.paper_soccer.fit_value import read_games
     from ai.paper_soccer.selfplay import generate
@@ -136,8 +158,9 @@ def test_a_level_takes_a_net_from_a_weight_file(tmp_path):
     assert player.searcher.net is not None
 
 
-def test_the_shipped_net_loads_and_values_the_start_near_even():
-    net = NN.load_net("net:selfplay1")
+@pytest.mark.parametrize("name", ["net:selfplay1", "net:selfplay2"])
+def test_the_shipped_net_loads_and_values_the_start_near_even(name):
+    net = NN.load_net(name)
     assert net.hidden == 32
     pos = position(0, 0)  # the start: nobody is ahead
     assert abs(net.value(*pos)) < 100  # under one logit
