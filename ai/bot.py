@@ -127,7 +127,6 @@ def _play(game_id: str, choose: Chooser, stdin: BinaryIO, stdout: TextIO, margin
         elif came_earlier:
             start = min(start, answered)
         deadline = None if clock is None else clock.deadline(start, cls.limits.for_turn(first) / 1000)
-        first = False
         move = choose(state, deadline)
         try:
             stdout.write(state.move_to_str(move) + "\n")
@@ -135,8 +134,9 @@ def _play(game_id: str, choose: Chooser, stdin: BinaryIO, stdout: TextIO, margin
         except BrokenPipeError:
             return 0
         answered = time.monotonic()
-        if clock is not None:
+        if clock is not None and not first:  # a first answer's lateness is the start-up's, paid once
             clock.answered(deadline, answered)
+        first = False
         reader.played(move)
         came_earlier = _input_waiting(stdin)
 
