@@ -77,11 +77,11 @@ SHUT_IN = -WIN + 4  # a root turn with a shutting reply: our turn, the reply, an
 # whose node budget this rate would not reach in its time is bound by the clock, and waits for the compiled tree
 PYTHON_NODES_PER_S = 40_000
 # While the compiled tree loads (in a thread: `accelerator`), the loading and the search share Python's lock
-# (the GIL), and beside other processes the search waited up to 48 ms at a time for it, at any point of
-# its turn (where no clock is read: the answer's write, the input's read).  So a clock-bound search
-# waits for the loading up to AWAIT_SHARE of its time (the loading goes faster meanwhile; 60% of 120 ms
-# compiled is about 30,000 nodes), and if it still loads, answers from the pure-Python tree by
-# LOADING_SHARE (at 200 ms turns beside 3 CPU-bound processes, answering by 75% lost 1 game in 10 on time).
+# (the GIL): beside CPU-bound processes the search waited up to 48 ms at a time for it, anywhere in its turn
+# (also where no clock is read: the answer's write, the input's read).  So a clock-bound search waits for
+# the loading up to AWAIT_SHARE of its time (the loading goes faster meanwhile, and the compiled tree then
+# searches the rest), and while it still loads answers from the pure-Python tree by LOADING_SHARE (beside 3
+# CPU-bound processes, answering by 75% still lost 1 game in 10 on time against koz4k's MCTS).
 AWAIT_SHARE = 0.4
 LOADING_SHARE = 0.5
 
