@@ -7,7 +7,7 @@ scores, or the game's own `weaken`), and reports progress as `SearchInfo` throug
 
 Budgets: every level has a deterministic budget (`depth`, `nodes`) and a wall-clock cap (`cap_ms`,
 for the app; `think_ms` replaces the cap, never the node budget).  A `deadline` (the bot passes 60%
-of the CodinGame limit of the turn) stops the search earlier.  So with `think_ms` large and no
+of the CodinGame limit of the turn, less after late answers: ai/turn_clock.py) stops the search earlier.  So with `think_ms` large and no
 deadline a level plays the same moves on any machine for a given seed; unseeded players draw their
 noise from the OS, so games between them differ.  The player keeps its searcher (and so its tables)
 from one move to the next: the bot keeps one player per game.

@@ -7,6 +7,8 @@ import sys
 import time
 from typing import BinaryIO, Callable, TextIO
 
+from ai.gc_pause import gc_paused
+from ai.turn_clock import SHARE, TurnClock
 from engines import get_game
 from engines.base import Game, InputError, shorten
 from engines.visible import visible
@@ -18,7 +20,7 @@ EXIT_BAD_INPUT = 1  # the referee's input was malformed or impossible (one line 
 EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug of ours
 MAX_THINK_MS = 3_600_000  # an hour a move: beyond that a number is a typo, not a budget
 MAX_SEED = 2**64 - 1  # what random.Random and the referees' seeds comfortably take
-MARGIN = 0.6  # the share of each turn's CodinGame limit a bot answers within (start-up and pipes take the rest)
+MARGIN = SHARE  # the share of each turn's CodinGame limit a bot answers within (ai/turn_clock.py)
 
 # Chooses a move for the position; `deadline` is a time.monotonic() value it must answer before.
 Chooser = Callable[[Game, float], object]
@@ -43,9 +45,12 @@ def run_bot(game_id: str, choose: Chooser, *, stdin: BinaryIO | None = None, std
             margin: float | None = MARGIN, stderr: TextIO | None = None) -> int:
     """Play until the referee closes stdin; returns the exit status.
 
-    Each turn's deadline is `margin` of the game's CodinGame time limit for that turn, so the answer
-    arrives in time even with Python's start-up and pipe latency; `margin=None` gives no deadline
-    (the player's own budget rules, e.g. an explicit --think-ms).
+    Each turn's deadline is `margin` of the game's CodinGame time limit for that turn, counted from
+    when its input came and brought forward after late answers (`TurnClock`), so the answer arrives
+    in time even with Python's start-up, pipe latency and a busy machine; `margin=None` gives no
+    deadline (the player's own budget rules, e.g. an explicit --think-ms).  The garbage collector
+    stays off meanwhile: the searches make no reference cycles, and a collection over what a bot
+    loads (numba's objects: 25 ms at load 4, 100 ms beside other processes) would fall inside turns.
 
     Raises nothing but KeyboardInterrupt: input no referee sends (malformed, or an impossible
     position) gives one line on stderr naming the input line, and EXIT_BAD_INPUT; an unexpected
@@ -53,8 +58,9 @@ def run_bot(game_id: str, choose: Chooser, *, stdin: BinaryIO | None = None, std
     helps nobody."""
     err = stderr if stderr is not None else sys.stderr
     try:
-        return _play(game_id, choose, stdin if stdin is not None else sys.stdin.buffer,
-                     stdout if stdout is not None else sys.stdout, margin)
+        with gc_paused():
+            return _play(game_id, choose, stdin if stdin is not None else sys.stdin.buffer,
+                         stdout if stdout is not None else sys.stdout, margin)
     except InputError as e:
         _say(err, str(e))
         return EXIT_BAD_INPUT
@@ -101,10 +107,14 @@ def _play(game_id: str, choose: Chooser, stdin: BinaryIO, stdout: TextIO, margin
             turn_start.append(time.monotonic())
         return decode_line(raw)
 
+    clock = None if margin is None else TurnClock(margin)
+    answered = 0.0  # when the last answer was written
     # A referee that sent the first input while this process was still starting may have started its
     # clock at the spawn, so start-up counts; one that sends it later (seat 1 waits for seat 0's first
-    # turn) starts its clock then, and counting start-up would leave this turn almost no time.
-    startup_counts = _input_waiting(stdin)
+    # turn) starts its clock then, and counting start-up would leave this turn almost no time.  Later,
+    # an input already waiting when the bot comes to read it came at some moment since its last answer
+    # (the process waited for a core, say): the clock counts from that answer.
+    came_earlier = _input_waiting(stdin)
     while True:
         turn_start.clear()
         try:
@@ -112,17 +122,23 @@ def _play(game_id: str, choose: Chooser, stdin: BinaryIO, stdout: TextIO, margin
         except EOFError:
             return 0
         start = turn_start[0] if turn_start else time.monotonic()
-        if first and startup_counts:
+        if first and came_earlier:
             start = min(start, time.monotonic() - process_age_s())
-        deadline = None if margin is None else start + cls.limits.for_turn(first) / 1000 * margin
-        first = False
+        elif came_earlier:
+            start = min(start, answered)
+        deadline = None if clock is None else clock.deadline(start, cls.limits.for_turn(first) / 1000)
         move = choose(state, deadline)
         try:
             stdout.write(state.move_to_str(move) + "\n")
             stdout.flush()
         except BrokenPipeError:
             return 0
+        answered = time.monotonic()
+        if clock is not None and not first:  # a first answer's lateness is the start-up's, paid once
+            clock.answered(deadline, answered)
+        first = False
         reader.played(move)
+        came_earlier = _input_waiting(stdin)
 
 
 def _bounded_int(lo: int, hi: int) -> Callable[[str], int]:

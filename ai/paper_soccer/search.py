@@ -76,9 +76,14 @@ SHUT_IN = -WIN + 4  # a root turn with a shutting reply: our turn, the reply, an
 # nodes a second of the pure-Python tree (level 6 on late-game positions: 43,000 at load 0.8): a search
 # whose node budget this rate would not reach in its time is bound by the clock, and waits for the compiled tree
 PYTHON_NODES_PER_S = 40_000
-# the share of a clock-bound search's time it may wait for the compiled tree to load: half of 120 ms compiled
-# is about 25,000 nodes, the pure-Python tree reaches 2,500 in 60 ms (halved while the loading runs)
-AWAIT_SHARE = 0.5
+# While the compiled tree loads (in a thread: `accelerator`), the loading and the search share Python's lock
+# (the GIL): beside CPU-bound processes the search waited up to 48 ms at a time for it, anywhere in its turn
+# (also where no clock is read: the answer's write, the input's read).  So a clock-bound search waits for
+# the loading up to AWAIT_SHARE of its time (the loading goes faster meanwhile, and the compiled tree then
+# searches the rest), and while it still loads answers from the pure-Python tree by LOADING_SHARE (beside 3
+# CPU-bound processes, answering by 75% still lost 1 game in 10 on time against koz4k's MCTS).
+AWAIT_SHARE = 0.4
+LOADING_SHARE = 0.5
 
 
 def clock_binds(node_limit: int | None, seconds: float) -> bool:
@@ -272,35 +277,39 @@ class Searcher:
         t0 = time.monotonic()
         if len(self.tt) > 400_000:
             self.tt.clear()
-        self._use_compiled(node_limit, t0, deadline)  # the first search of a process starts loading it
-        start = time.monotonic()  # after any wait for the loading
-        if deadline is not None and accelerator.loading():
-            # the loading thread shares Python's lock (the GIL) with this search: the parts of the search
-            # that cannot stop at the deadline (a generation, a look of the shut check) take twice as long;
-            # against CodinGame's 200 ms this cost 11 timeouts in 80 games when the full time was used
-            deadline = start + (deadline - start) / 2
         pm, ball, stm, _turn, h = from_game(game)
         res = SearchResult()
         with gc_paused():  # also when a tool calls the searcher without a player
             self.tie_noise = tie_noise if rng is not None else 0
             self.rng = rng
             self.shut_seen: dict[str, bool] = {}  # root turn -> whether the shut check found a shutting reply
-            inner = deadline
-            if self.shut_check and deadline is not None:
-                inner = start + (1 - self.shut_check) * (deadline - start)
-            self.answer_deadline = inner  # once the search has an answer; until then it may use all the time
-            self._search(pm, ball, stm, h, res, max_depth, node_limit, deadline, on_info, multipv, start)
+            self._set_deadline(t0, deadline)
+            self._search(pm, ball, stm, h, res, max_depth, node_limit, deadline, on_info, multipv, t0)
             if self.tie_noise and res.depth >= 2 and not res.proven and abs(res.score) < WIN_BOUND:
                 self._tie_pick(res)
             if self.shut_check and abs(res.score) < WIN_BOUND and len(res.scores) > 1:
-                self._avoid_shut(pm, ball, stm, res, deadline)
+                self._avoid_shut(pm, ball, stm, res, self.due)
         res.elapsed = time.monotonic() - t0
         return res
+
+    def _set_deadline(self, start: float, deadline: float | None) -> None:
+        """The search's deadline from `start` on: `due` for the answer, `answer_deadline` for the iterations
+        once there is an answer (the rest is the shut check's); until then the tree may use all the time."""
+        self.due = self.deadline = self.answer_deadline = deadline
+        if self.shut_check and deadline is not None:
+            self.answer_deadline = start + (1 - self.shut_check) * (deadline - start)
+
+    def _use_tree(self, node_limit: int | None, t0: float, deadline: float | None) -> None:
+        """The root's own work done, the tree to search with: the compiled one when loaded, or waited for
+        (`_use_compiled`), else the pure-Python one, which keeps to LOADING_SHARE of the time while the
+        loading goes on (against CodinGame's 200 ms the full time cost 11 timeouts in 80 games)."""
+        self._use_compiled(node_limit, t0, deadline)  # the first search of a process starts loading it
+        if deadline is not None and accelerator.loading():
+            self._set_deadline(time.monotonic(), t0 + LOADING_SHARE * (deadline - t0))
 
     def _search(self, pm, ball, stm, h, res, max_depth, node_limit, deadline, on_info, multipv, t0):
         self.nodes = 0
         self.node_limit = node_limit if node_limit is not None else 1 << 62
-        self.deadline = deadline
         r = gen_turns(pm, ball, stm, max_states=self.root_states, per_end=self.root_per_end,
                       max_visits=self.root_visits)
         if r.win is None and not r.complete and self.root_short:
@@ -338,6 +347,7 @@ class Searcher:
             res.move, res.score, res.depth = path_str(safe[0][2]), 0, 1
             res.scores = {res.move: 0}
             return
+        self._use_tree(node_limit, t0, deadline)
         ft = self.ft
         f0 = sum(ft[p] for p in range(99) if not pm[p])
         self.f0 = f0

@@ -238,3 +238,67 @@ def test_a_first_input_that_comes_late_gets_the_whole_first_turn(monkeypatch):
 def test_a_first_input_waiting_at_start_counts_the_start_up(monkeypatch):
     deadline, arrived = _first_deadline(monkeypatch, 0)
     assert deadline < arrived  # the process "started" 5 s ago: its start-up ate the turn
+
+
+class _SlowToRead:
+    """A pipe's read end whose every line takes `clock` one second to read (the bot waiting for a core)."""
+
+    def __init__(self, raw, clock) -> None:
+        self.raw, self.clock = raw, clock
+
+    def fileno(self) -> int:
+        return self.raw.fileno()
+
+    def readline(self, size: int = -1) -> bytes:
+        line = self.raw.readline(size)
+        self.clock.now += 1.0
+        return line
+
+
+def test_an_input_waiting_after_a_late_answer_counts_from_that_answer_and_gets_less_time(monkeypatch, ticking_clock):
+    # Paper Soccer, seat 0: three turns' inputs wait in the pipe and every answer comes seconds late; each
+    # next input came at some moment after the last answer.  The first answer's lateness (a process's
+    # start-up) is not held against the next turns; the second's is.
+    import os
+    import time
+
+    from ai import bot as bot_module
+    from ai.turn_clock import MIN_SHARE, SHARE
+
+    clock = ticking_clock(0.0)
+    monkeypatch.setattr(bot_module, "process_age_s", lambda: 0.0)
+    game = get_game("paper-soccer").new()
+    data = game.bot_input(first=True)
+    for _ in range(2):
+        game.push(game.legal_moves()[0])
+        game.push(game.legal_moves()[0])
+        data += game.bot_input(first=False)
+    r, w = os.pipe()
+    os.write(w, "".join(line + "\n" for line in data).encode())
+    os.close(w)
+    seen: list[tuple[float, float]] = []  # (deadline, when the answer was ready)
+
+    def choose(state, deadline):
+        clock.now += 2.7
+        seen.append((deadline, time.monotonic()))
+        return state.legal_moves()[0]
+    with os.fdopen(r, "rb") as raw:
+        assert bot_module.run_bot("paper-soccer", choose, stdin=_SlowToRead(raw, clock), stdout=io.StringIO()) == 0
+    (_, first_answer), (second_deadline, second_answer), (third_deadline, _) = seen
+    # from the last answer (not from the line read a second later)
+    assert second_deadline == pytest.approx(first_answer + SHARE * 0.2)
+    assert third_deadline == pytest.approx(second_answer + MIN_SHARE * 0.2)
+
+
+def test_the_garbage_collector_stays_off_while_the_bot_plays():
+    import gc
+
+    states = []
+
+    def choose(state, deadline):
+        states.append(gc.isenabled())
+        return state.legal_moves()[0]
+    stdin = io.BytesIO(b"".join(line.encode() + b"\n" for line in get_game("connect4").new().bot_input(first=True)))
+    assert gc.isenabled()
+    run_bot("connect4", choose, stdin=stdin, stdout=io.StringIO())
+    assert states == [False] and gc.isenabled()

@@ -1,0 +1,49 @@
+"""When a bot's answer is due (ai/turn_clock.py): a share of the limit, brought forward after late answers."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, strategies as st
+
+from ai.turn_clock import LATE_FACTOR, LATE_FADE, MIN_SHARE, SHARE, TurnClock
+
+LIMIT = 0.2  # Paper Soccer's turns after the first
+
+
+def test_a_game_without_late_answers_gets_the_share_of_each_limit():
+    clock = TurnClock()
+    for start in (10.0, 11.0, 12.5):
+        deadline = clock.deadline(start, LIMIT)
+        assert deadline == pytest.approx(start + SHARE * LIMIT)
+        clock.answered(deadline, deadline - 0.01)  # early
+    assert clock.deadline(20.0, 1.0) == pytest.approx(20.0 + SHARE)
+
+
+def test_a_late_answer_brings_the_next_deadlines_forward_then_fades():
+    clock = TurnClock()
+    deadline = clock.deadline(10.0, LIMIT)
+    clock.answered(deadline, deadline + 0.01)  # written 10 ms after its deadline
+    reserves = []
+    for k in range(6):
+        start = 11.0 + k
+        deadline = clock.deadline(start, LIMIT)
+        reserves.append(start + SHARE * LIMIT - deadline)
+        clock.answered(deadline, deadline)  # on time from then on
+    assert reserves[0] == pytest.approx(LATE_FACTOR * 0.01)
+    assert reserves[1] == pytest.approx(LATE_FACTOR * 0.01 * LATE_FADE)
+    assert all(a > b for a, b in zip(reserves, reserves[1:]))
+
+
+def test_a_later_answer_replaces_a_fading_smaller_lateness():
+    clock = TurnClock()
+    clock.answered(10.0, 10.005)
+    clock.answered(11.0, 11.03)
+    assert clock.deadline(12.0, LIMIT) == pytest.approx(12.0 + SHARE * LIMIT - LATE_FACTOR * 0.03)
+
+
+@given(st.lists(st.floats(min_value=-1.0, max_value=10.0), max_size=20), st.floats(min_value=0.05, max_value=2.0))
+def test_however_late_the_answers_the_search_keeps_a_share_of_the_limit(lateness, limit):
+    clock = TurnClock()
+    for k, late in enumerate(lateness):
+        deadline = clock.deadline(float(k), limit)
+        assert float(k) + MIN_SHARE * limit - 1e-9 <= deadline <= float(k) + SHARE * limit + 1e-9
+        clock.answered(deadline, deadline + late)
