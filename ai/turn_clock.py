@@ -1,15 +1,18 @@
 """When a bot's answer to a turn is due: a share of the turn's CodinGame limit, counted from when the
-turn's input came, less a reserve learnt from this game's late answers.
+turn's input came, brought forward when this game's answers came late.
 
 The referee's clock runs from when it sends the input to when it has read the answer, and the bot
 sees only the middle of that: from the input's first byte to its answer written.  The ends (the
 bot waking up on its input, the referee waking up on the answer) grow with the machine's load, and
 so does the bot's own lateness, the time from its deadline to its answer written (a search stops at
-the next clock check, a generation or the output cannot be cut short, the process waits for a core).
-So each answer's lateness is kept (`answered`), fading by LATE_FADE a turn, and the next deadlines
-come earlier by LATE_FACTOR times it: once for the lateness itself, once for the ends it hints at.
-Measured at CodinGame's Paper Soccer limits on 2 busy cores (README, "Level 6 against other
-programs"): a level-6 answer written on time reached the referee up to about 40 ms later at load 7.
+its next clock check, a generation or the output cannot be cut short, the process waits for a core).
+So each answer's lateness is kept (`answered`, fading by LATE_FADE a turn), counted twice (once for
+itself, once for the ends it hints at), and the next deadlines come earlier by what that takes
+beyond the limit's unused share, less SPARE of it: a few milliseconds late change nothing (a level-6
+Paper Soccer answer came 2-12 ms late now and then, beside a CPU-bound process), 50 ms late takes 40 ms
+off the next 200 ms turn.  Measured at CodinGame's Paper Soccer limits on 2 busy cores (README, "Level
+6's deadline on a busy machine"): a level-6 answer reached the referee up to 15 ms after it was
+written once the compiled search ran, up to 40 ms while it loaded.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from dataclasses import dataclass
 
 SHARE = 0.6  # of each turn's limit, when no answer of this game came late
 MIN_SHARE = 0.25  # the least share left to the search, however late earlier answers came
+SPARE = 0.1  # of the limit, kept free beyond the doubled lateness
 LATE_FACTOR = 2.0
 LATE_FADE = 0.8  # per turn: a late answer's weight halves in three turns
 
@@ -28,7 +32,8 @@ class TurnClock:
 
     def deadline(self, start: float, limit_s: float) -> float:
         """When the answer to a turn whose input came at `start` (a time.monotonic() value) is due."""
-        reserve = min(LATE_FACTOR * self.late_s, max(0.0, self.share - MIN_SHARE) * limit_s)
+        reserve = LATE_FACTOR * self.late_s - (1 - SPARE - self.share) * limit_s
+        reserve = min(max(0.0, reserve), max(0.0, self.share - MIN_SHARE) * limit_s)
         return start + self.share * limit_s - reserve
 
     def answered(self, deadline: float, written: float) -> None:

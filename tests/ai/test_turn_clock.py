@@ -4,9 +4,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from ai.turn_clock import LATE_FACTOR, LATE_FADE, MIN_SHARE, SHARE, TurnClock
+from ai.turn_clock import LATE_FACTOR, LATE_FADE, MIN_SHARE, SHARE, SPARE, TurnClock
 
 LIMIT = 0.2  # Paper Soccer's turns after the first
+UNUSED = (1 - SPARE - SHARE) * LIMIT  # what twice the lateness may take before a deadline moves
 
 
 def test_a_game_without_late_answers_gets_the_share_of_each_limit():
@@ -18,26 +19,32 @@ def test_a_game_without_late_answers_gets_the_share_of_each_limit():
     assert clock.deadline(20.0, 1.0) == pytest.approx(20.0 + SHARE)
 
 
+def test_an_answer_a_few_milliseconds_late_changes_nothing():
+    clock = TurnClock()
+    clock.answered(10.0, 10.0 + UNUSED / LATE_FACTOR)
+    assert clock.deadline(11.0, LIMIT) == pytest.approx(11.0 + SHARE * LIMIT)
+
+
 def test_a_late_answer_brings_the_next_deadlines_forward_then_fades():
     clock = TurnClock()
     deadline = clock.deadline(10.0, LIMIT)
-    clock.answered(deadline, deadline + 0.01)  # written 10 ms after its deadline
+    clock.answered(deadline, deadline + 0.05)  # written 50 ms after its deadline
     reserves = []
-    for k in range(6):
+    for k in range(8):
         start = 11.0 + k
         deadline = clock.deadline(start, LIMIT)
         reserves.append(start + SHARE * LIMIT - deadline)
         clock.answered(deadline, deadline)  # on time from then on
-    assert reserves[0] == pytest.approx(LATE_FACTOR * 0.01)
-    assert reserves[1] == pytest.approx(LATE_FACTOR * 0.01 * LATE_FADE)
-    assert all(a > b for a, b in zip(reserves, reserves[1:]))
+    assert reserves[0] == pytest.approx(LATE_FACTOR * 0.05 - UNUSED)
+    assert reserves[1] == pytest.approx(LATE_FACTOR * 0.05 * LATE_FADE - UNUSED)
+    assert all(a >= b for a, b in zip(reserves, reserves[1:])) and reserves[-1] == 0
 
 
 def test_a_later_answer_replaces_a_fading_smaller_lateness():
     clock = TurnClock()
     clock.answered(10.0, 10.005)
-    clock.answered(11.0, 11.03)
-    assert clock.deadline(12.0, LIMIT) == pytest.approx(12.0 + SHARE * LIMIT - LATE_FACTOR * 0.03)
+    clock.answered(11.0, 11.05)
+    assert clock.deadline(12.0, LIMIT) == pytest.approx(12.0 + SHARE * LIMIT - (LATE_FACTOR * 0.05 - UNUSED))
 
 
 @given(st.lists(st.floats(min_value=-1.0, max_value=10.0), max_size=20), st.floats(min_value=0.05, max_value=2.0))
