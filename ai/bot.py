@@ -8,7 +8,7 @@ import time
 from typing import BinaryIO, Callable, TextIO
 
 from ai.gc_pause import gc_paused
-from ai.turn_clock import SHARE, TurnClock
+from ai.turn_clock import SHARE, TurnClock, machine_load
 from engines import get_game
 from engines.base import Game, InputError, shorten
 from engines.visible import visible
@@ -126,7 +126,8 @@ def _play(game_id: str, choose: Chooser, stdin: BinaryIO, stdout: TextIO, margin
             start = min(start, time.monotonic() - process_age_s())
         elif came_earlier:
             start = min(start, answered)
-        deadline = None if clock is None else clock.deadline(start, cls.limits.for_turn(first) / 1000)
+        deadline = None if clock is None else clock.deadline(start, cls.limits.for_turn(first) / 1000,
+                                                             machine_load())
         move = choose(state, deadline)
         try:
             stdout.write(state.move_to_str(move) + "\n")

@@ -206,6 +206,7 @@ def _first_deadline(monkeypatch, delay_s: float) -> tuple[float, float]:
     from engines import get_game
 
     monkeypatch.setattr(bot_module, "process_age_s", lambda: 5.0)
+    monkeypatch.setattr(bot_module, "machine_load", lambda: 0.0)  # whatever else this machine runs
     r, w = os.pipe()
     data = "".join(line + "\n" for line in get_game("connect4").new().bot_input(first=True)).encode()
     sent: list[float] = []
@@ -267,6 +268,7 @@ def test_an_input_waiting_after_a_late_answer_counts_from_that_answer_and_gets_l
 
     clock = ticking_clock(0.0)
     monkeypatch.setattr(bot_module, "process_age_s", lambda: 0.0)
+    monkeypatch.setattr(bot_module, "machine_load", lambda: 0.0)
     game = get_game("paper-soccer").new()
     data = game.bot_input(first=True)
     for _ in range(2):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from ai.turn_clock import LATE_FACTOR, LATE_FADE, MIN_SHARE, SHARE, SPARE, TurnClock
+from ai.turn_clock import CALM_LOAD, LATE_FACTOR, LATE_FADE, MIN_SHARE, SHARE, SPARE, TurnClock, machine_load
 
 LIMIT = 0.2  # Paper Soccer's turns after the first
 UNUSED = (1 - SPARE - SHARE) * LIMIT  # what twice the lateness may take before a deadline moves
@@ -47,10 +47,23 @@ def test_a_later_answer_replaces_a_fading_smaller_lateness():
     assert clock.deadline(12.0, LIMIT) == pytest.approx(12.0 + SHARE * LIMIT - (LATE_FACTOR * 0.05 - UNUSED))
 
 
-@given(st.lists(st.floats(min_value=-1.0, max_value=10.0), max_size=20), st.floats(min_value=0.05, max_value=2.0))
-def test_however_late_the_answers_the_search_keeps_a_share_of_the_limit(lateness, limit):
+def test_an_overloaded_machine_shrinks_the_share_in_proportion():
     clock = TurnClock()
-    for k, late in enumerate(lateness):
-        deadline = clock.deadline(float(k), limit)
+    assert clock.deadline(0.0, LIMIT, load=CALM_LOAD) == pytest.approx(SHARE * LIMIT)
+    assert clock.deadline(0.0, LIMIT, load=2 * CALM_LOAD) == pytest.approx(SHARE / 2 * LIMIT)
+    assert clock.deadline(0.0, LIMIT, load=100.0) == pytest.approx(MIN_SHARE * LIMIT)
+
+
+def test_the_machine_load_is_a_number_a_core():
+    assert machine_load() >= 0.0
+
+
+@given(st.lists(st.tuples(st.floats(min_value=-1.0, max_value=10.0), st.floats(min_value=0.0, max_value=50.0)),
+                max_size=20),
+       st.floats(min_value=0.05, max_value=2.0))
+def test_however_late_the_answers_and_busy_the_machine_the_search_keeps_a_share_of_the_limit(turns, limit):
+    clock = TurnClock()
+    for k, (late, load) in enumerate(turns):
+        deadline = clock.deadline(float(k), limit, load)
         assert float(k) + MIN_SHARE * limit - 1e-9 <= deadline <= float(k) + SHARE * limit + 1e-9
         clock.answered(deadline, deadline + late)
