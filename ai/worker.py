@@ -134,8 +134,6 @@ def _serve(conn) -> None:  # runs in the worker process
 
 
 def _analyse(game, req: SearchRequest, sid: int, send, on_info) -> None:  # in the worker process
-    from dataclasses import asdict as fields
-
     from ai.analysis import analyse_position
 
     ev = None
@@ -143,18 +141,16 @@ def _analyse(game, req: SearchRequest, sid: int, send, on_info) -> None:  # in t
                                         on_info=on_info, ply=len(req.moves) + 1):
         send(SearchEvent(sid, "info", info=ev.info(),
                          lines=tuple((line.move, line.score) for line in ev.lines[:TOP_LINES]),
-                         line=ev.line[:MAX_LINE_PLIES], verdict=None if verdict is None else fields(verdict)))
+                         line=ev.line[:MAX_LINE_PLIES], verdict=None if verdict is None else asdict(verdict)))
     send(SearchEvent(sid, "done", move=None if ev is None else ev.best))
 
 
 def _analyse_game(record, nodes: int | None, think_ms: int | None, sid: int, send) -> None:  # in the worker
-    from dataclasses import asdict as fields
-
     from ai.analysis import analyse_game
     from engines import start_position
 
     analyse_game(start_position(record), record.moves, nodes=nodes, think_ms=think_ms,
-                 on_verdict=lambda v: send(SearchEvent(sid, "info", verdict=fields(v))))
+                 on_verdict=lambda v: send(SearchEvent(sid, "info", verdict=asdict(v))))
     send(SearchEvent(sid, "done"))
 
 
