@@ -36,6 +36,9 @@ STDERR_LINE_CHARS = 2000  # a kept stderr line is cut there (a bot may print meg
 STDERR_BACKLOG = 1000  # lines waiting for a slow display; older ones are dropped (and counted)
 STDERR_CHUNK = 65536
 STDERR_LONG_LINE = 8192  # bytes without a newline passed on as a line of their own
+# A wait for an answer looks up this often whether the bot was closed meanwhile: closing removes its
+# output from the wait's descriptor set, and a wait without a timeout would then never end.
+CLOSED_CHECK_S = 0.25
 # a turn's stderr kept: its start, a marker, its end (last words): as many lines as a record keeps
 TURN_HEAD_LINES = 60
 TURN_TAIL_LINES = TURN_STDERR_LINES - TURN_HEAD_LINES - 1
@@ -223,6 +226,7 @@ class BotProcess:
         self.stderr_lines: collections.deque[str] = collections.deque(maxlen=STDERR_KEEP_LINES)
         self._buf = b""
         self._eof = False
+        self._closing = False
         # stderr: read by the drain thread and by take_turn_stderr, one at a time
         self._err_lock = threading.Lock()
         self._err_pending = b""
@@ -267,10 +271,16 @@ class BotProcess:
                 raise BotFlooded(f"printed more than {MAX_LINE_BYTES} bytes without a newline")
             if self._eof:
                 raise BotCrashed(self._death_note("it closed its output"))
+            if self._closing:
+                raise BotCrashed("it was ended by termarena")
             remaining = None if deadline is None else deadline - time.monotonic()
             if remaining is not None and remaining <= 0:
                 raise BotTimeout(f"no answer within {timeout_s * 1000:.0f} ms")
-            if not self._sel.select(remaining):
+            try:
+                ready = self._sel.select(CLOSED_CHECK_S if remaining is None else min(remaining, CLOSED_CHECK_S))
+            except (OSError, ValueError):  # closed by another thread
+                continue
+            if not ready:
                 continue
             try:
                 chunk = os.read(self.proc.stdout.fileno(), 65536)
@@ -392,7 +402,9 @@ class BotProcess:
                 pass
 
     def close(self, grace_s: float = 0.1) -> None:
-        """End the bot and everything it started; safe to call twice."""
+        """End the bot and everything it started; safe to call twice, and from another thread than one
+        waiting for its answer (that wait ends with BotCrashed)."""
+        self._closing = True
         _live.discard(self)
         if self.proc.stdin and not self.proc.stdin.closed:
             try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import threading
 import time
 
 import pytest
@@ -52,6 +53,37 @@ def test_a_silent_bot_times_out_at_the_limit(monkeypatch):
                 b.ask(["go"], 0.2)
         assert waits and all(w > 0 for w in waits) and sum(waits) == pytest.approx(0.2)
         assert "200 ms" in str(e.value) and b.alive
+
+
+@pytest.mark.slow  # a real bot process and a thread
+def test_a_wait_without_a_limit_ends_when_another_thread_closes_the_bot():
+    """The app's worker waits for a bot with no time limit while the app quits.  Closing can take the bot's
+    output out of the wait's descriptor set before the wait saw it end (as happened under load): the wait
+    must end anyway, with the bot crashed, not keep the app's thread pool from ever joining."""
+    with BotProcess(bot("import time; time.sleep(30)")) as b:
+        waiting, outcome = threading.Event(), []
+        real_select = b._sel.select
+
+        def select(timeout=None):
+            waiting.set()
+            return real_select(timeout)
+
+        b._sel.select = select
+
+        def wait_for_the_answer():
+            try:
+                outcome.append(b.ask(["go"], None))
+            except BotCrashed as e:
+                outcome.append(e)
+
+        reader = threading.Thread(target=wait_for_the_answer, daemon=True)
+        reader.start()
+        assert waiting.wait(10)
+        b._sel.unregister(b.proc.stdout)  # the race's outcome: the wait can no longer see the output end
+        b.close()
+        reader.join(10)  # a bound on a hang, not a timing
+        assert not reader.is_alive(), "the wait never ended"
+        assert len(outcome) == 1 and isinstance(outcome[0], BotCrashed)
 
 
 @pytest.mark.slow  # a real bot process
