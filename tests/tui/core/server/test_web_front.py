@@ -18,12 +18,19 @@ from tui.core.server.pins import load_token  # noqa: E402
 from tui.core.server.tls import server_context  # noqa: E402
 from tui.core.server.web import SESSIONS_DIR, WebFront  # noqa: E402
 
-# writes its arguments, folder and environment beside the test, says it is a Textual app, and quits at
-# the first byte it is sent (`online 127.0.0.1:PORT --name NAME` follow the folder it writes to)
+# writes its arguments, folder and environment beside the test (whole: written aside, then renamed, so
+# the test never reads half a file), says it is a Textual app, and quits at the first byte it is sent
+# (`online 127.0.0.1:PORT --name NAME` follow the folder it writes to)
 STAND_IN = ("import json, os, sys; "
-            "json.dump({'argv': sys.argv[2:], 'cwd': os.getcwd(), 'env': dict(os.environ)}, "
-            "open(os.path.join(sys.argv[1], str(os.getpid())), 'w')); "
+            "f = os.path.join(sys.argv[1], str(os.getpid())); "
+            "out = open(f + '.part', 'w'); "
+            "json.dump({'argv': sys.argv[2:], 'cwd': os.getcwd(), 'env': dict(os.environ)}, out); out.close(); "
+            "os.replace(f + '.part', f); "
             "print('__GANGLION__', flush=True); sys.stdin.buffer.read(1)")
+
+
+def written(seen) -> list:
+    return [p for p in seen.iterdir() if p.suffix != ".part"]
 
 
 @contextlib.asynccontextmanager
@@ -54,8 +61,8 @@ async def test_each_tab_is_a_guest_of_its_own_in_a_folder_of_its_own_that_goes_w
         async with http.get(url + "/") as page:  # the page's links name the server as the browser did
             assert page.status == 200 and f'"ws://{url[7:]}/ws"' in await page.text()
         tabs = [await http.ws_connect(f"{url}/ws", origin=url) for _ in range(2)]
-        await until(lambda: len(list(seen.iterdir())) == 2)
-        runs = [json.loads(p.read_text()) for p in seen.iterdir()]
+        await until(lambda: len(written(seen)) == 2)
+        runs = [json.loads(p.read_text()) for p in written(seen)]
         names = set()
         for run in runs:
             online, address, flag, name = run["argv"]
@@ -88,11 +95,11 @@ async def test_the_door_and_the_caps_of_served_apps_hold(tmp_path):
         async with http.get(url + "/", headers={"Host": f"attacker.example:{port}"}) as page:
             assert page.status == 403
         tabs = [await http.ws_connect(f"{url}/ws", origin=url) for _ in range(4)]
-        await until(lambda: len(list(seen.iterdir())) == 4)
+        await until(lambda: len(written(seen)) == 4)
         fifth = await http.ws_connect(f"{url}/ws", origin=url)  # four from one address at most
         said = await asyncio.wait_for(fifth.receive(), WAIT_S)
         assert b"termarena server: your address has 4 sessions open" in said.data
-        assert len(list(seen.iterdir())) == 4
+        assert len(written(seen)) == 4
         for tab in tabs:
             await tab.close()
 
