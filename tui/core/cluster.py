@@ -132,7 +132,7 @@ class RayCluster:
         folder = ray_folder.make()
         self.temp_dir = str(folder)
         self._use_token(ray_folder.write_token(folder))
-        argv = [sys.executable, "-m", "ray.scripts.scripts", "start", "--head", "--block", f"--port={port}",
+        argv = [sys.executable, "-P", "-m", "ray.scripts.scripts", "start", "--head", "--block", f"--port={port}",
                 f"--num-cpus={self.jobs}", "--include-dashboard=false", "--disable-usage-stats",
                 f"--temp-dir={self.temp_dir}"]
         self.head = start_guarded(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,

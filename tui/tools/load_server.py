@@ -269,7 +269,7 @@ def cpu_of(pid: int) -> float | None:
 def own_server(connections: int):
     """`termarena server` on a fresh temporary folder, its port; stopped and removed after."""
     data = Path(tempfile.mkdtemp(prefix="termarena-load-"))
-    proc = subprocess.Popen([sys.executable, "-m", "tui", "server", "--data", str(data), "--port", "0",
+    proc = subprocess.Popen([sys.executable, "-P", "-m", "tui", "server", "--data", str(data), "--port", "0",
                              "--max-connections", str(connections)],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:

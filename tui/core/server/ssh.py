@@ -205,7 +205,7 @@ class SshFront:
             term = process.get_terminal_type() or "xterm"
             env = {**session.env, "TERM": term if _TERM.fullmatch(term) else "xterm-256color"}
             child = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tui.core.server.pty_child", *session.online,
+                sys.executable, "-P", "-m", "tui.core.server.pty_child", *session.online,
                 stdin=slave, stdout=slave, stderr=slave, cwd=session.folder, env=env)
         finally:
             os.close(slave)

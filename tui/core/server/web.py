@@ -59,7 +59,7 @@ class _LobbyPages(GuardedServer):
 
 class WebFront:
     def __init__(self, server: Server, data: Path, front_port: int, fingerprint: str, log=lambda line: None,
-                 sessions: int = MAX_SESSIONS, program: tuple[str, ...] = (sys.executable, "-m", "tui")) -> None:
+                 sessions: int = MAX_SESSIONS, program: tuple[str, ...] = (sys.executable, "-P", "-m", "tui")) -> None:
         """`front_port`: the lobby's loopback port for fronts (Server.start_front_port), whose certificate
         has `fingerprint` (pinned for each tab's app); `program`: termarena (`online ...` follows)."""
         self.server, self.data, self.front_port, self.log = server, data, front_port, log
