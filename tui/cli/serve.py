@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import shlex
-import sys
 
 import typer
 
 from tui.cli.app import app
 from tui.cli.args import stderr_console
+from tui.core.python_module import module_argv
 from tui.core.specs import SERVED_ENV
 
 
@@ -31,7 +31,7 @@ def serve(
         raise typer.Exit(2) from None
     # inherited by every app the server starts: they start no bot, and end when this process does
     os.environ[SERVED_ENV] = str(os.getpid())
-    command = "exec " + shlex.join([sys.executable, "-P", "-m", "tui"])  # exec: the app's parent is this process
+    command = "exec " + shlex.join(module_argv("tui"))  # exec: the app's parent is this process
     stderr_console().print(f"Serving termarena on http://{host}:{port} (ctrl+c stops)", markup=False,
                            highlight=False)
     try:

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Callable, Iterable, TypeVar
 
 from tui.core import ray_folder
+from tui.core.python_module import module_argv
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -132,9 +133,9 @@ class RayCluster:
         folder = ray_folder.make()
         self.temp_dir = str(folder)
         self._use_token(ray_folder.write_token(folder))
-        argv = [sys.executable, "-P", "-m", "ray.scripts.scripts", "start", "--head", "--block", f"--port={port}",
-                f"--num-cpus={self.jobs}", "--include-dashboard=false", "--disable-usage-stats",
-                f"--temp-dir={self.temp_dir}"]
+        argv = module_argv("ray.scripts.scripts", "start", "--head", "--block", f"--port={port}",
+                           f"--num-cpus={self.jobs}", "--include-dashboard=false", "--disable-usage-stats",
+                           f"--temp-dir={self.temp_dir}")
         self.head = start_guarded(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, text=True, errors="replace")
         ray_folder.add_owner(folder, self.head.pid)  # the folder is in use until the guard has ended Ray

@@ -1,10 +1,10 @@
 """Player specs as SPEC.md defines them: `human`, `ai` / `ai:N`, `cmd:COMMAND` or any other string."""
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 
 from ai.levels import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL  # noqa: F401  (re-exported to the CLI and screens)
+from tui.core.python_module import module_argv
 
 
 SERVED_ENV = "TERMARENA_SERVED"  # set by `termarena serve` for the apps it starts: no external bot there
@@ -58,9 +58,8 @@ def bot_argv(game_id: str, spec: PlayerSpec, think_ms: int | None = None,
     """The process that plays `spec` in a refereed game: the built-in bot for AI levels (`seed`: the
     seed of its own randomness, 0..2^64-1; random if None)."""
     if spec.kind == "ai":
-        # `python -m ai.bot` is `termarena bot` without the command line's imports: a faster start.  -P: `-m`
-        # would put the working directory first on the import path, and an `ai/` folder there would run.
-        argv = [sys.executable, "-P", "-m", "ai.bot", game_id, "--level", str(spec.level)]
+        # `python -m ai.bot` is `termarena bot` without the command line's imports: a faster start
+        argv = module_argv("ai.bot", game_id, "--level", str(spec.level))
         if think_ms is not None:
             argv += ["--think-ms", str(think_ms)]
         if seed is not None:

@@ -29,7 +29,6 @@ import shutil
 import signal
 import ssl
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -40,6 +39,7 @@ from typing import Callable
 from engines import get_game, resolve_game_id
 from engines.registry import game_ids
 from tui.core.net.protocol import Message, decode, encode
+from tui.core.python_module import module_argv
 from tui.core.server.protocol import VERBS
 from tui.core.server.run import raise_file_limit
 from tui.core.server.tls import client_context
@@ -269,8 +269,8 @@ def cpu_of(pid: int) -> float | None:
 def own_server(connections: int):
     """`termarena server` on a fresh temporary folder, its port; stopped and removed after."""
     data = Path(tempfile.mkdtemp(prefix="termarena-load-"))
-    proc = subprocess.Popen([sys.executable, "-P", "-m", "tui", "server", "--data", str(data), "--port", "0",
-                             "--max-connections", str(connections)],
+    proc = subprocess.Popen(module_argv("tui", "server", "--data", str(data), "--port", "0",
+                                        "--max-connections", str(connections)),
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         for line in proc.stderr:

@@ -22,7 +22,6 @@ import os
 import re
 import signal
 import struct
-import sys
 import termios
 import fcntl
 from collections import Counter
@@ -33,6 +32,7 @@ import asyncssh
 
 from engines.visible import visible
 from tui.core.net.protocol import ProtocolError
+from tui.core.python_module import module_argv
 from tui.core.server.lobby import Server
 from tui.core.server.protocol import check_name, is_guest
 from tui.core.server.sessions import MAX_SESSIONS, PER_ADDRESS, FrontSession, NotYours, clear_sessions, front_session
@@ -205,7 +205,7 @@ class SshFront:
             term = process.get_terminal_type() or "xterm"
             env = {**session.env, "TERM": term if _TERM.fullmatch(term) else "xterm-256color"}
             child = await asyncio.create_subprocess_exec(
-                sys.executable, "-P", "-m", "tui.core.server.pty_child", *session.online,
+                *module_argv("tui.core.server.pty_child", *session.online),
                 stdin=slave, stdout=slave, stderr=slave, cwd=session.folder, env=env)
         finally:
             os.close(slave)

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import contextlib
 import shlex
-import sys
 from pathlib import Path
 from typing import AsyncIterator
 
 from aiohttp import web
 
 from engines.visible import visible
+from tui.core.python_module import module_argv
 from tui.core.server.lobby import Server
 from tui.core.server.sessions import MAX_SESSIONS, PER_ADDRESS, NotYours, clear_sessions, front_session
 from tui.web_server import AppPlan, GuardedServer, SessionRefused
@@ -59,7 +59,7 @@ class _LobbyPages(GuardedServer):
 
 class WebFront:
     def __init__(self, server: Server, data: Path, front_port: int, fingerprint: str, log=lambda line: None,
-                 sessions: int = MAX_SESSIONS, program: tuple[str, ...] = (sys.executable, "-P", "-m", "tui")) -> None:
+                 sessions: int = MAX_SESSIONS, program: tuple[str, ...] = tuple(module_argv("tui"))) -> None:
         """`front_port`: the lobby's loopback port for fronts (Server.start_front_port), whose certificate
         has `fingerprint` (pinned for each tab's app); `program`: termarena (`online ...` follows)."""
         self.server, self.data, self.front_port, self.log = server, data, front_port, log
