@@ -472,6 +472,40 @@ FIELD_BITS = (1 << 99) - 1
 OPEN = [[sum(qb for bit, _q, qb in NBRS[p] if not m & bit) for m in range(256)] for p in range(N_POINTS)]
 
 
+def goals_in_reach(pm: list[int], ball: int, OPEN=OPEN) -> int:
+    """Which seats can still score, ever: bit s is set when a goal node seat s attacks is reachable from
+    the ball along undrawn edges through points with two free edges or more (one to arrive by, one to
+    leave by).  Edges are only ever drawn, so a seat whose bit is clear never scores again: it is cut
+    off, and can win only by the opponent getting stuck (the late-game fact QtPaperSoccer's search
+    scores as almost decided, `Searcher(cut_off=...)`)."""
+    g0, g1 = GOAL_BITS
+    seen = new = 1 << ball
+    reach = 0
+    while new:
+        front = 0
+        while new:
+            b = new & -new
+            new ^= b
+            q = b.bit_length() - 1
+            front |= OPEN[q][pm[q]]
+        front &= ~seen
+        if front & g0:
+            reach |= 1
+        if front & g1:
+            reach |= 2
+        if reach == 3:
+            return 3
+        seen |= front
+        front &= FIELD_BITS
+        while front:
+            b = front & -front
+            front ^= b
+            q = b.bit_length() - 1
+            if OPEN[q][pm[q]].bit_count() > 1:
+                new |= b
+    return reach
+
+
 def touched_of(pm: list[int]) -> int:
     """The field points with a line or a wall at them, as bits: the points a turn bounces at."""
     t = 0

@@ -54,8 +54,8 @@ POP8 = np.array([bin(m).count("1") for m in range(256)], np.int64)
 
 # the parameters of a search, packed in one int64 array (indices)
 (P_NEAR_PLY, P_NEAR_STATES, P_NEAR_PER_END, P_NEAR_VISITS, P_CHEAP, P_STATES, P_PER_END, P_VISITS, P_LMR_AFTER,
- P_LMR_DEPTH, P_W_FRESH, P_NET, P_NET_B2) = range(13)
-N_PARAMS = 13
+ P_LMR_DEPTH, P_W_FRESH, P_NET, P_NET_B2, P_CUT_OFF) = range(14)
+N_PARAMS = 14
 # the net's tables (`net.py`): the steps counted per point, each seat's view of a point, the input of the
 # edge each step draws
 NET_COUNTED = np.array(NN.COUNTED, np.int64)
@@ -566,9 +566,39 @@ def net_value(pm, ball, stm, ply, nn, ns, b2):
 
 
 @njit(cache=True)
-def leaf(pm, ball, stm, f0, ply, prm, ev, nn, ns):
-    """`Searcher._leaf`: a win when the mover can score this turn, else the evaluation (`value.Tables`,
-    or the net when prm[P_NET])."""
+def goals_in_reach(pm, ball):
+    """`board.goals_in_reach`."""
+    seen = np.zeros(N, np.bool_)
+    seen[ball] = True
+    stack = np.empty(N, np.int64)
+    stack[0] = ball
+    sn = 1
+    reach = 0
+    while sn:
+        sn -= 1
+        p = stack[sn]
+        m = pm[p]
+        for k in range(NST[p]):
+            if m & SO_BIT[0, p, k]:
+                continue
+            q = SO_Q[0, p, k]
+            if seen[q]:
+                continue
+            seen[q] = True
+            if q >= 99:
+                reach |= 1 if q < 102 else 2
+                if reach == 3:
+                    return 3
+            elif NST[q] - POP8[pm[q]] > 1:
+                stack[sn] = q
+                sn += 1
+    return reach
+
+
+@njit(cache=True)
+def _leaf_value(pm, ball, stm, f0, ply, prm, ev, nn, ns):
+    """A win when the mover can score this turn, else the evaluation (`value.Tables`, or the net when
+    prm[P_NET])."""
     hot = np.empty(N, np.bool_)
     danger = np.empty(N, np.bool_)
     found = np.empty(N, np.int64)
@@ -595,6 +625,18 @@ def leaf(pm, ball, stm, f0, ply, prm, ev, nn, ns):
     v += _weigh(found, mine, ev[2 + stm], counts[E_MINE_N:])
     theirs = flood(pm, 1 - stm, hot, danger, found)
     return v + _weigh(found, theirs, ev[4 + stm], counts[E_THEIRS_N:])
+
+
+@njit(cache=True)
+def leaf(pm, ball, stm, f0, ply, prm, ev, nn, ns):
+    """`Searcher._leaf`: a win when the mover can score this turn, else the evaluation (`value.Tables`,
+    or the net when prm[P_NET]), moved by prm[P_CUT_OFF] when one side only is cut off from its goal."""
+    v = _leaf_value(pm, ball, stm, f0, ply, prm, ev, nn, ns)
+    if prm[P_CUT_OFF] and v < WIN_BOUND:
+        reach = goals_in_reach(pm, ball)
+        if reach != 3 and reach:
+            v += prm[P_CUT_OFF] if (reach >> stm) & 1 else -prm[P_CUT_OFF]
+    return v
 
 
 EMPTY = -1  # no key (keys are non-negative)
@@ -975,7 +1017,8 @@ class Tree:
                              (P_PER_END, searcher.per_end), (P_VISITS, searcher.visits),
                              (P_LMR_AFTER, searcher.lmr_after), (P_LMR_DEPTH, searcher.lmr_depth),
                              (P_W_FRESH, w.fresh), (P_NET, int(searcher.net is not None)),
-                             (P_NET_B2, searcher.net.b2 if searcher.net is not None else 0)):
+                             (P_NET_B2, searcher.net.b2 if searcher.net is not None else 0),
+                             (P_CUT_OFF, searcher.cut_off)):
             self.params[index] = value
         self.nn, self.ns = net_arrays(searcher.net)
         self.ev = np.array(searcher.ev.rows(), np.int64)

@@ -56,6 +56,7 @@ class Level(BaseLevel):
     shut_check: float = 0.0  # the share of the time kept to check the chosen turn for a shutting reply
     value: str = ""  # the evaluation: "" the hand-set weights, "learned" the learned value (`value.load`)
     net: str = ""  # a small neural value instead (`net.load_net`: a weight file, or net:NAME shipped)
+    cut_off: int = 0  # the leaf's bonus (malus) when only the opponent (the mover) can no longer score (`Searcher`)
 
 
 LEVEL_TABLE: dict[int, Level] = {
@@ -94,7 +95,7 @@ class PaperSoccerPlayer(SearchPlayer):
         self.searcher = Searcher(weights, near_ply=cfg.near_ply, parity=cfg.parity, root_short=cfg.root_short,
                                  lmr_after=cfg.lmr_after, root_lmr=cfg.root_lmr, shut_check=cfg.shut_check,
                                  value=load_value(cfg.value) if cfg.value else None,
-                                 net=load_net(cfg.net) if cfg.net else None)
+                                 net=load_net(cfg.net) if cfg.net else None, cut_off=cfg.cut_off)
 
     def search(self, game, *, t0, stop, deadline, all_scores, report) -> SearchResult:
         cfg = self.cfg

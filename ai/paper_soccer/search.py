@@ -60,7 +60,8 @@ from dataclasses import dataclass
 
 from ai.paper_soccer.board import (GOAL_BITS, MOVE_KEY_MASK, N_POINTS, OPEN, POINT_KEY, S_Q, SEAT_KEY, STEPS, X,
                                    Y, apply, can_score, can_score_fast, flood, from_game, gen_ends, gen_turns,
-                                   gen_turns_short, parse_path, path_str, touched_of, undo, unlisted)
+                                   gen_turns_short, goals_in_reach, parse_path, path_str, touched_of, undo,
+                                   unlisted)
 from ai.paper_soccer import accelerator
 from ai.paper_soccer.accelerator import compiled_tree, pure_python_wanted
 from ai.paper_soccer.tactics import shutting_reply
@@ -162,12 +163,15 @@ class Searcher:
                  parity: int = 0, near_ply: int = 0, near_visits: int = 3, near_per_end: int = 3,
                  near_states: int = 1500, root_short: int = 0, lmr_after: int = 0, lmr_depth: int = 3,
                  root_lmr: int = 0, shut_check: float = 0.0, fast: bool | None = None,
-                 value: Tables | None = None, net: Net | None = None):
+                 value: Tables | None = None, net: Net | None = None, cut_off: int = 0):
         self.w = weights or Weights()
         # the evaluation: the learned value (`value.load`) or, by default, the hand-set weights; a net
         # (`net.py`) replaces either
         self.ev = value or hand_tables(self.w)
         self.net = net
+        # added to a leaf's value when only the opponent is cut off from the goal it attacks, taken off
+        # when only the mover is (`board.goals_in_reach`; 0: not looked at)
+        self.cut_off = cut_off
         # the compiled tree below the root (the `fast` extra): None = when installed, False = never
         self.fast = fast
         # the share of the time kept for `tactics.shutting_reply` on the chosen root turn (0: no check)
@@ -263,7 +267,12 @@ class Searcher:
         hot, mine = flood(pm, stm, touched)
         if OPEN[ball][pm[ball]] & (hot | GOAL_BITS[stm]) and can_score_fast(pm, ball, stm, reach_checked=True):
             return WIN - ply
-        return self._value(pm, ball, stm, f0, touched, mine)
+        v = self._value(pm, ball, stm, f0, touched, mine)
+        if self.cut_off:
+            reach = goals_in_reach(pm, ball)
+            if reach != 3 and reach:
+                v += self.cut_off if reach >> stm & 1 else -self.cut_off
+        return v
 
     # ------------------------------------------------------------------ search
 

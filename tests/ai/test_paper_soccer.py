@@ -6,13 +6,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from ai.paper_soccer import make_player
 from ai.paper_soccer.board import (GOAL_BITS, OPEN, S_Q, apply, can_score, danger_count, flood, from_game,
-                                  gen_turns, gen_turns_short, parse_path, path_str, reach_possible, touched_of)
+                                  gen_turns, goals_in_reach, gen_turns_short, parse_path, path_str, reach_possible, touched_of)
 from ai.paper_soccer.search import Searcher
 from ai.paper_soccer.tactics import shutting_reply
 from engines.paper_soccer import PaperSoccer
+from engines.paper_soccer.geometry import neighbour
 from tests.helpers.real_play import logged_position, mover_wins, moves_to_try, safe_moves, winning_moves
 
 
@@ -130,6 +132,95 @@ def test_the_search_flood_fill_gives_the_danger_points_and_the_reach_of_the_goal
             assert bool(OPEN[ball][pm[ball]] & (hot | GOAL_BITS[seat])) == reach_possible(pm, ball, seat)
             checked += 1
     assert checked > 200
+
+
+def cut_off_positions() -> list[PaperSoccer]:
+    """The positions of the official referee's logged games where one side only can no longer score
+    (games 9 and 13 of the sample have them), each a fresh game."""
+    out = []
+    for index, plies in ((9, range(49, 62)), (13, range(63, 65))):
+        for back in range(65 - plies.stop, 65 - plies.start + 1):
+            g = replay(index, back)
+            pm, ball = from_game(g)[:2]
+            if not g.is_over() and goals_in_reach(pm, ball) in (1, 2):
+                out.append(g)
+    return out
+
+
+CUT_OFF = cut_off_positions()
+
+
+def goals_reachable_by_the_engine(g: PaperSoccer) -> int:
+    """`goals_in_reach` the slow way, with the engine's own geometry only: the ball walks undrawn edges
+    and passes on through points where it can arrive and leave again (two free edges or more)."""
+    reach, seen, todo = 0, {g.ball()}, [g.ball()]
+    while todo:
+        p = todo.pop()
+        for d in g.free_directions(p):
+            q = neighbour(p, d)
+            if q in seen:
+                continue
+            seen.add(q)
+            if q >= 99:
+                reach |= 1 if q < 102 else 2  # the top goal is where seat 0 scores
+            elif len(g.free_directions(q)) >= 2:
+                todo.append(q)
+    return reach
+
+
+def test_goals_in_reach_agrees_with_the_engine_walk():
+    checked = set()
+    for g in [*random_positions(30, 4), *CUT_OFF, *(replay(i, back) for i in (9, 12, 13) for back in range(0, 30))]:
+        if g.is_over():
+            continue
+        reach = goals_in_reach(from_game(g)[0], g.ball())
+        assert reach == goals_reachable_by_the_engine(g)
+        checked.add(reach)
+    assert checked >= {1, 2, 3}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6))
+def test_a_side_cut_off_from_its_goal_stays_cut_off_and_never_scores(seed):
+    # the leaf's cut-off term (`Searcher(cut_off=...)`) trusts `goals_in_reach`: from a position where it
+    # calls a side cut off, along random continuations to the end, that side cannot score on any turn,
+    # stays cut off, and the ball never ends in the goal it attacks
+    rng = random.Random(seed)
+    g = rng.choice(CUT_OFF)
+    start = len(g.move_stack)
+    cut = 0
+    while not g.is_over():
+        pm, ball = from_game(g)[:2]
+        reach = goals_in_reach(pm, ball)
+        assert not reach & cut
+        cut |= ~reach & 3
+        for seat in (0, 1):
+            if cut >> seat & 1:
+                assert can_score(pm, ball, seat, 100_000) is None
+        g.push(g.random_turn(rng))
+    assert cut
+    if g.ball() >= 99:  # in a goal: the winner is the seat attacking it (own goals too)
+        assert not cut >> g.outcome().winner & 1
+    while len(g.move_stack) > start:
+        g.pop()
+
+
+def test_the_cut_off_term_moves_the_leaf_by_its_weight_only_when_one_side_is_cut_off():
+    plain, weighted = Searcher(fast=False), Searcher(fast=False, cut_off=500)
+    seen = set()
+    for g in CUT_OFF + [replay(9, back) for back in range(20, 40)]:
+        pm, ball, stm = from_game(g)[:3]
+        touched = touched_of(pm)
+        reach = goals_in_reach(pm, ball)
+        v0 = plain._leaf(pm, ball, stm, 0, touched, 1)
+        v1 = weighted._leaf(pm, ball, stm, 0, touched, 1)
+        if v0 > 900_000:  # the mover scores this turn: a win either way
+            assert v1 == v0
+            continue
+        expected = 0 if reach in (0, 3) else (500 if reach >> stm & 1 else -500)
+        assert v1 - v0 == expected
+        seen.add(expected)
+    assert seen == {0, 500, -500}
 
 
 @pytest.mark.slow  # level 6 searched 11 times

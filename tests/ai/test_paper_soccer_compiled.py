@@ -58,6 +58,7 @@ def _check_generators(C, g: PaperSoccer) -> None:
         assert count == danger.bit_count() and sum(1 << int(q) for q in found[:count]) == danger
         assert sum(1 << p for p in range(B.N_POINTS) if hot[p]) == hot_bits
         assert sum(1 << p for p in range(B.N_POINTS) if in_danger[p]) == danger
+        assert C.goals_in_reach(arr, ball) == B.goals_in_reach(pm, ball)
         assert arr.tolist() == pm  # every walk puts back what it drew
 
 
@@ -156,10 +157,12 @@ def test_the_compiled_net_keeps_the_pure_python_value_along_a_path_of_turns_draw
 
 
 @pytest.mark.parametrize("opts", [LEVEL_6, dict(near_ply=1, parity=0), dict(LEVEL_6, value=load("learned")),
-                                  dict(LEVEL_6, net=_net())], ids=["level6", "near1", "learned", "net"])
+                                  dict(LEVEL_6, net=_net()), dict(LEVEL_6, value=load("learned"), cut_off=300)],
+                         ids=["level6", "near1", "learned", "net", "cut_off"])
 def test_the_compiled_search_gives_the_same_answer_at_the_same_node_budget(opts):
     games = bench_positions() + [random_position("paper-soccer", seed, 40) for seed in range(3)] + [
-        logged_position("paper-soccer", i, 4) for i in range(0, 10, 4)]
+        logged_position("paper-soccer", i, 4) for i in range(0, 10, 4)] + [
+        logged_position("paper-soccer", 9, 12)]  # seat 1 cut off from its goal (the cut-off term at work)
     for g in games:
         assert _answer(g, True, 2500, **opts) == _answer(g, False, 2500, **opts)
 
