@@ -7,7 +7,8 @@ level 6 at a few node budgets, with and without random turns, and each earlier g
 given by `--net FILE`), and starts from 2-6 seeded random turns (one per effect, leaving no goal in one
 open), so that the positions are not one game repeated.  The games are played by the tournament loop
 (ai/tournament) in forked processes, or by any runner given to `generate` (a cluster's: the command
-line has no `--cluster` yet, since ai/ must not import tui/, where the Ray runner lives).  Each decided
+line `termarena selfplay paper-soccer --cluster ADDRESS` passes Ray's: ai/ must not import tui/, where the
+Ray runner lives).  Each decided
 game is appended to FILE as the arena's `--games` lines (winner seat, tab, the moves from the start),
 which ai/paper_soccer/fit_value.py and fit_net.py read.  A game is seeded by its index: the same command
 gives the same games.
@@ -66,6 +67,18 @@ class Progress:
 def pool_with(nets: list[str], pool: tuple[str, ...] = POOL) -> tuple[str, ...]:
     """The pool and level 6 with each earlier net (weight files)."""
     return tuple(pool) + tuple(f"level:6,nodes=4000,net={path}" for path in nets)
+
+
+def check_pool(pool: tuple[str, ...]) -> None:
+    """Every spec of the pool makes a player (its level's fields, its net's file): ValueError saying
+    which does not, before a game starts (a bad spec would otherwise fail in every worker)."""
+    from ai.tools.specs import make_player
+
+    for spec in pool:
+        try:
+            make_player(GAME, spec)
+        except (OSError, ValueError, TypeError, LookupError) as e:
+            raise ValueError(f"player {spec!r}: {e}") from None
 
 
 def generate(games: int, out_path: str, *, jobs: int = 2, seed: int = 0, pool: tuple[str, ...] = POOL,

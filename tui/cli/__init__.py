@@ -13,6 +13,7 @@ from tui.cli import analyse  # noqa: F401  (registers analyse)
 from tui.cli import net  # noqa: F401  (host, join, watch)
 from tui.cli import serve  # noqa: F401  (serve)
 from tui.cli import server  # noqa: F401  (server, online)
+from tui.cli import selfplay  # noqa: F401  (selfplay)
 from engines.visible import visible
 from tui.cli.app import app
 

@@ -194,6 +194,19 @@ def test_sigterm_while_the_local_instance_starts_ends_it_as_cleanly(tmp_path):
 
 @needs_ray
 @pytest.mark.slow
+def test_self_play_on_ray_appends_the_very_games_it_plays_here(cluster, tmp_path):
+    # `termarena selfplay --cluster`: the games are seeded by their index, so Ray's workers play the same
+    from ai.paper_soccer import selfplay_games
+
+    here, there = tmp_path / "here.txt", tmp_path / "there.txt"
+    options = dict(jobs=2, seed=5, pool=("level:2", "level:3"), quiet=True)
+    assert selfplay_games(4, str(here), **options) == selfplay_games(4, str(there), runner=cluster.play, **options)
+    assert sorted(there.read_text().splitlines()) == sorted(here.read_text().splitlines())
+    assert len(here.read_text().splitlines()) == 4
+
+
+@needs_ray
+@pytest.mark.slow
 def test_a_league_round_on_ray_stores_every_game(cluster, tmp_path):
     from tui.core.league.db import LeagueDB
     from tui.core.league.run import run_league

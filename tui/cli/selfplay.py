@@ -1,0 +1,84 @@
+"""`termarena selfplay GAME`: self-play games for a game's learned values, here or on a Ray cluster."""
+from __future__ import annotations
+
+import sys
+from contextlib import ExitStack
+from typing import List, Optional
+
+import typer
+
+from engines.numbers import SEED_MAX, one_line
+from engines.visible import visible
+from tui.cli.app import app
+from tui.cli.args import (
+    CLUSTER_HELP,
+    GAMES_HELP,
+    MAX_GAMES,
+    MAX_JOBS,
+    check_seed_run,
+    cluster_option,
+    game_id,
+    shown_path,
+    stderr_console,
+)
+
+
+def _fail(message: str) -> None:
+    # a pool spec or a net file's error may quote what the user typed or the file holds
+    sys.stderr.write(f"termarena selfplay: {visible(one_line(message, 300))}\n")
+    raise typer.Exit(1)
+
+
+@app.command("selfplay")
+def selfplay(
+    game: str = typer.Argument(..., help=GAMES_HELP),
+    out: str = typer.Option(..., "--out", metavar="FILE",
+                            help="Append the decided games here, one a line (what the fitters read)."),
+    games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="Games to play."),
+    jobs: int = typer.Option(2, "--jobs", "-j", min=1, max=MAX_JOBS, help="Games played at the same time."),
+    seed: int = typer.Option(0, "--seed", min=0, max=SEED_MAX,
+                             help="Game k draws its players and opening from seed + k: the same command "
+                                  "gives the same games."),
+    pool: Optional[List[str]] = typer.Option(None, "--pool", metavar="SPEC",
+                                             help="A player of the pool (repeat it), e.g. level:6,nodes=4000 "
+                                                  "(default: the game's own pool)."),
+    net: Optional[List[str]] = typer.Option(None, "--net", metavar="FILE",
+                                            help="An earlier net's weight file (repeat it): level 6 with it "
+                                                 "joins the pool."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
+) -> None:
+    """Play self-play games for GAME's learned values (Paper Soccer's), on this machine's cores or on Ray."""
+    from ai.levels import ai_part
+
+    gid = game_id(game)
+    check_seed_run(seed, games)
+    make = ai_part(gid, "selfplay_games", None)
+    if make is None:
+        raise typer.BadParameter(f"{gid} learns nothing from self-play (Paper Soccer does)", param_hint="GAME")
+    cluster = cluster_option(cluster)
+    options = dict(seed=seed, pool=tuple(pool or ()), nets=tuple(net or ()))
+    try:
+        make(games, out, check_only=True, **options)  # a bad spec or net file: one line, before anything starts
+        with open(out, "a", encoding="utf-8"):
+            pass
+    except (OSError, ValueError) as e:
+        _fail(str(e))
+    console = stderr_console()
+    from tui.core.cluster import ClusterError
+
+    try:
+        with ExitStack() as stack:
+            runner = None  # forked processes on this machine
+            if cluster is not None:
+                from tui.core.cluster import open_cluster
+
+                runner = open_cluster(stack, cluster, jobs, console).play
+            console.print(f"{gid}: {games} self-play games, {jobs} at a time"
+                          + (f" on Ray ({cluster})" if cluster else "") + f", appended to {shown_path(out)}",
+                          highlight=False, markup=False, soft_wrap=True)
+            decided = make(games, out, jobs=jobs, runner=runner, **options)
+    except ClusterError as e:
+        _fail(str(e))
+    except OSError as e:
+        _fail(f"{shown_path(out)}: {e.strerror or e}")
+    print(f"{decided} decided games of {games} appended to {shown_path(out)}")
