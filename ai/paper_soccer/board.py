@@ -472,6 +472,17 @@ FIELD_BITS = (1 << 99) - 1
 OPEN = [[sum(qb for bit, _q, qb in NBRS[p] if not m & bit) for m in range(256)] for p in range(N_POINTS)]
 
 
+def next_to(pm: list[int], points: int, OPEN=OPEN) -> int:
+    """The points (goal nodes included) next to any of `points` (bits) along undrawn edges."""
+    front = 0
+    while points:
+        b = points & -points
+        points ^= b
+        q = b.bit_length() - 1
+        front |= OPEN[q][pm[q]]
+    return front
+
+
 def goals_in_reach(pm: list[int], ball: int, OPEN=OPEN) -> int:
     """Which seats can still score, ever: bit s is set when a goal node seat s attacks is reachable from
     the ball along undrawn edges through points with two free edges or more (one to arrive by, one to
@@ -482,13 +493,7 @@ def goals_in_reach(pm: list[int], ball: int, OPEN=OPEN) -> int:
     seen = new = 1 << ball
     reach = 0
     while new:
-        front = 0
-        while new:
-            b = new & -new
-            new ^= b
-            q = b.bit_length() - 1
-            front |= OPEN[q][pm[q]]
-        front &= ~seen
+        front = next_to(pm, new) & ~seen
         if front & g0:
             reach |= 1
         if front & g1:
@@ -527,12 +532,7 @@ def flood(pm: list[int], side: int, touched: int, OPEN=OPEN) -> tuple[int, int]:
     new = front & touched
     while new:
         hot |= new
-        front = 0
-        while new:
-            b = new & -new
-            new ^= b
-            q = b.bit_length() - 1
-            front |= OPEN[q][pm[q]]
+        front = next_to(pm, new)
         danger |= front & ~touched & FIELD_BITS
         new = front & touched & ~hot
     return hot, danger

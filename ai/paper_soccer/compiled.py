@@ -568,31 +568,7 @@ def net_value(pm, ball, stm, ply, nn, ns, b2):
 @njit(cache=True)
 def goals_in_reach(pm, ball):
     """`board.goals_in_reach`."""
-    seen = np.zeros(N, np.bool_)
-    seen[ball] = True
-    stack = np.empty(N, np.int64)
-    stack[0] = ball
-    sn = 1
-    reach = 0
-    while sn:
-        sn -= 1
-        p = stack[sn]
-        m = pm[p]
-        for k in range(NST[p]):
-            if m & SO_BIT[0, p, k]:
-                continue
-            q = SO_Q[0, p, k]
-            if seen[q]:
-                continue
-            seen[q] = True
-            if q >= 99:
-                reach |= 1 if q < 102 else 2
-                if reach == 3:
-                    return 3
-            elif NST[q] - POP8[pm[q]] > 1:
-                stack[sn] = q
-                sn += 1
-    return reach
+    return _goals_from_ball(pm, ball, True, 3)
 
 
 @njit(cache=True)
@@ -841,13 +817,16 @@ SAFE, UNSAFE, UNKNOWN = 1, 0, 2  # verdicts: True, False, None in `tactics`
 
 
 @njit(cache=True)
-def reach_possible(pm, ball, seat):
-    """`board.reach_possible`."""
+def _goals_from_ball(pm, ball, whole_game, wanted):
+    """The goals (bit s: the one seat s attacks) the ball reaches along undrawn edges, stopping once it
+    has every goal in `wanted`: in this turn through bounce points (`board.reach_possible`), or in the
+    rest of the game through points with two free edges or more (`board.goals_in_reach`)."""
     seen = np.zeros(N, np.bool_)
     seen[ball] = True
     stack = np.empty(N, np.int64)
     stack[0] = ball
     sn = 1
+    reach = 0
     while sn:
         sn -= 1
         p = stack[sn]
@@ -858,15 +837,21 @@ def reach_possible(pm, ball, seat):
             q = SO_Q[0, p, k]
             if seen[q]:
                 continue
+            seen[q] = True
             if q >= 99:
-                if (q < 102) == (seat == 0):
-                    return True
-                continue
-            if pm[q]:
-                seen[q] = True
+                reach |= 1 if q < 102 else 2
+                if reach & wanted == wanted:
+                    return reach
+            elif (NST[q] - POP8[pm[q]] > 1) if whole_game else pm[q] != 0:
                 stack[sn] = q
                 sn += 1
-    return False
+    return reach
+
+
+@njit(cache=True)
+def reach_possible(pm, ball, seat):
+    """`board.reach_possible`."""
+    return _goals_from_ball(pm, ball, False, 1 << seat) != 0
 
 
 @njit(cache=True)
