@@ -494,6 +494,7 @@ def goals_in_reach(pm: list[int], ball: int, OPEN=OPEN) -> int:
     reach = 0
     while new:
         front = next_to(pm, new) & ~seen
+        new = 0
         if front & g0:
             reach |= 1
         if front & g1:

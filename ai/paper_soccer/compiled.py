@@ -851,7 +851,7 @@ def _goals_from_ball(pm, ball, whole_game, wanted):
 @njit(cache=True)
 def reach_possible(pm, ball, seat):
     """`board.reach_possible`."""
-    return _goals_from_ball(pm, ball, False, 1 << seat) != 0
+    return (_goals_from_ball(pm, ball, False, 1 << seat) >> seat) & 1 == 1
 
 
 @njit(cache=True)

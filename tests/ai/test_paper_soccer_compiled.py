@@ -59,6 +59,7 @@ def _check_generators(C, g: PaperSoccer) -> None:
         assert sum(1 << p for p in range(B.N_POINTS) if hot[p]) == hot_bits
         assert sum(1 << p for p in range(B.N_POINTS) if in_danger[p]) == danger
         assert C.goals_in_reach(arr, ball) == B.goals_in_reach(pm, ball)
+        assert bool(C.reach_possible(arr, ball, seat)) == B.reach_possible(pm, ball, seat)
         assert arr.tolist() == pm  # every walk puts back what it drew
 
 
