@@ -42,22 +42,27 @@ def load_compiled() -> str:
     return accelerator.error
 
 
-def selfplay_games(games: int, out_path: str, *, jobs: int = 2, seed: int = 0, pool: tuple[str, ...] = (),
-                   nets: tuple[str, ...] = (), runner=None, check_only: bool = False, quiet: bool = False) -> int:
-    """`termarena selfplay`: games for the learned values (`selfplay.generate`) appended to `out_path`,
-    from the default pool (or `pool`) with level 6 and each earlier net of `nets` added; played by
-    `runner` (a cluster's) or forked processes, a line on stderr every 50 games unless `quiet`.  The pool is checked first (ValueError: which spec
-    fails); `check_only` stops there.  Returns how many games were decided."""
+def selfplay_pool(pool: tuple[str, ...] = (), nets: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """`termarena selfplay`'s players: the default pool (or `pool`) and level 6 with each earlier net of
+    `nets`, each checked to make a player (ValueError: which spec does not)."""
     from ai.paper_soccer import selfplay
 
     players = selfplay.pool_with(list(nets), tuple(pool) or selfplay.POOL)
     selfplay.check_pool(players)
-    if check_only:
-        return 0
+    return players
+
+
+def selfplay_games(games: int, out_path: str, players: tuple[str, ...], *, jobs: int = 2, seed: int = 0,
+                   runner=None, quiet: bool = False) -> int:
+    """`termarena selfplay`: games between `players` (`selfplay_pool`) appended to `out_path`
+    (`selfplay.generate`), played by `runner` (a cluster's) or forked processes, a line on stderr every
+    50 games unless `quiet`.  Returns how many games were decided."""
+    from ai.paper_soccer import selfplay
+
     return selfplay.generate(games, out_path, jobs=jobs, seed=seed, pool=players,
                              runner=runner or selfplay.in_processes, quiet=quiet)
 
 
 __all__ = ["ACCELERATOR", "ANALYSIS_CHANGES", "ANALYSIS_NODES", "CALIBRATION", "LADDER", "LEVELS", "LEVEL_TABLE", "OPENSPIEL_GAME",
            "PaperSoccerPlayer", "compiled_search_speed", "load_compiled", "make_player", "search_speed",
-           "selfplay_games"]
+           "selfplay_games", "selfplay_pool"]

@@ -1,10 +1,14 @@
 """What every `termarena` command checks its arguments with: game ids, player specs, bounds, folders."""
 from __future__ import annotations
 
+import sys
+from typing import NoReturn
+
 import typer
 
 from engines import UnknownGame, game_aliases, game_ids, resolve_game_id
-from engines.numbers import SEED_MAX
+from engines.numbers import SEED_MAX, one_line
+from engines.visible import visible
 from tui.core.specs import DEFAULT_LEVEL, PlayerSpec, SpecError, parse_spec
 
 GAMES_HELP = (f"Game id or alias: {', '.join(game_ids())} "
@@ -59,6 +63,14 @@ def check_seed_run(seed: int, count: int) -> None:
     """Game k is played on seed + k: the last one must still be a seed the referee takes."""
     if seed + count - 1 > SEED_MAX:
         raise typer.BadParameter(f"with {count} seeds from {seed} the last is above {SEED_MAX}", param_hint="--seed")
+
+
+def fail(command: str, message: str, limit: int = 200) -> NoReturn:
+    """`termarena COMMAND: MESSAGE` as one line on stderr (at most `limit` characters of the message), then
+    exit status 1.  The message may quote outside text (a file's bytes, what the user typed), so it is made
+    visible and kept to one line."""
+    sys.stderr.write(f"termarena {command}: {visible(one_line(message, limit))}\n")
+    raise typer.Exit(1)
 
 
 def shown_path(path) -> str:

@@ -19,6 +19,7 @@ from tui.cli.args import (
     MAX_JOBS,
     MAX_THINK_MS,
     cluster_option,
+    fail,
     game_id,
     player_spec,
     shown_path,
@@ -48,16 +49,10 @@ def league_errors() -> Iterator[None]:
     try:
         yield
     except (LeagueError, ClusterError) as e:
-        _fail(str(e))
+        fail("league", str(e))
     except (sqlite3.Error, UnicodeDecodeError) as e:  # a file damaged or changed behind our back (SQLite's
         # message may then quote bytes that are not UTF-8), a full disk, a lock held too long
-        _fail(f"the league database failed: {one_line(str(e))}")
-
-
-def _fail(message: str) -> None:
-    # SQLite's messages can quote what a damaged file holds
-    sys.stderr.write(f"termarena league: {visible(one_line(message, 200))}\n")
-    raise typer.Exit(1)
+        fail("league", f"the league database failed: {one_line(str(e))}")
 
 
 @league_app.command("add")

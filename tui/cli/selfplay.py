@@ -1,14 +1,12 @@
 """`termarena selfplay GAME`: self-play games for a game's learned values, here or on a Ray cluster."""
 from __future__ import annotations
 
-import sys
 from contextlib import ExitStack
 from typing import List, Optional
 
 import typer
 
-from engines.numbers import SEED_MAX, one_line
-from engines.visible import visible
+from engines.numbers import SEED_MAX
 from tui.cli.app import app
 from tui.cli.args import (
     CLUSTER_HELP,
@@ -17,16 +15,13 @@ from tui.cli.args import (
     MAX_JOBS,
     check_seed_run,
     cluster_option,
+    fail,
     game_id,
     shown_path,
     stderr_console,
 )
 
-
-def _fail(message: str) -> None:
-    # a pool spec or a net file's error may quote what the user typed or the file holds
-    sys.stderr.write(f"termarena selfplay: {visible(one_line(message, 300))}\n")
-    raise typer.Exit(1)
+LINE_LIMIT = 300  # characters of a refusal: a refused spec's error may repeat a long net path
 
 
 @app.command("selfplay")
@@ -56,13 +51,13 @@ def selfplay(
     if make is None:
         raise typer.BadParameter(f"{gid} learns nothing from self-play (Paper Soccer does)", param_hint="GAME")
     cluster = cluster_option(cluster)
-    options = dict(seed=seed, pool=tuple(pool or ()), nets=tuple(net or ()))
     try:
-        make(games, out, check_only=True, **options)  # a bad spec or net file: one line, before anything starts
+        # a bad spec or net file: one line, before anything starts
+        players = ai_part(gid, "selfplay_pool")(tuple(pool or ()), tuple(net or ()))
         with open(out, "a", encoding="utf-8"):
             pass
     except (OSError, ValueError) as e:
-        _fail(str(e))
+        fail("selfplay", str(e), LINE_LIMIT)
     console = stderr_console()
     from tui.core.cluster import ClusterError
 
@@ -76,9 +71,9 @@ def selfplay(
             console.print(f"{gid}: {games} self-play games, {jobs} at a time"
                           + (f" on Ray ({cluster})" if cluster else "") + f", appended to {shown_path(out)}",
                           highlight=False, markup=False, soft_wrap=True)
-            decided = make(games, out, jobs=jobs, runner=runner, **options)
+            decided = make(games, out, players, jobs=jobs, seed=seed, runner=runner)
     except ClusterError as e:
-        _fail(str(e))
+        fail("selfplay", str(e), LINE_LIMIT)
     except OSError as e:
-        _fail(f"{shown_path(out)}: {e.strerror or e}")
+        fail("selfplay", f"{shown_path(out)}: {e.strerror or e}", LINE_LIMIT)
     print(f"{decided} decided games of {games} appended to {shown_path(out)}")

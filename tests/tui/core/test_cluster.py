@@ -199,8 +199,9 @@ def test_self_play_on_ray_appends_the_very_games_it_plays_here(cluster, tmp_path
     from ai.paper_soccer import selfplay_games
 
     here, there = tmp_path / "here.txt", tmp_path / "there.txt"
-    options = dict(jobs=2, seed=5, pool=("level:2", "level:3"), quiet=True)
-    assert selfplay_games(4, str(here), **options) == selfplay_games(4, str(there), runner=cluster.play, **options)
+    players, options = ("level:2", "level:3"), dict(jobs=2, seed=5, quiet=True)
+    assert selfplay_games(4, str(here), players, **options) == \
+        selfplay_games(4, str(there), players, runner=cluster.play, **options)
     assert sorted(there.read_text().splitlines()) == sorted(here.read_text().splitlines())
     assert len(here.read_text().splitlines()) == 4
 
