@@ -572,9 +572,9 @@ def goals_in_reach(pm, ball):
 
 
 @njit(cache=True)
-def _leaf_value(pm, ball, stm, f0, ply, prm, ev, nn, ns):
-    """A win when the mover can score this turn, else the evaluation (`value.Tables`, or the net when
-    prm[P_NET])."""
+def leaf(pm, ball, stm, f0, ply, prm, ev, nn, ns):
+    """`Searcher._leaf`: a win when the mover can score this turn, else the evaluation (`value.Tables`,
+    or the net when prm[P_NET]), moved by prm[P_CUT_OFF] when one side only is cut off from its goal."""
     hot = np.empty(N, np.bool_)
     danger = np.empty(N, np.bool_)
     found = np.empty(N, np.int64)
@@ -593,22 +593,16 @@ def _leaf_value(pm, ball, stm, f0, ply, prm, ev, nn, ns):
     if near and can_score_fast(pm, ball, stm, 300):
         return WIN - ply
     if prm[P_NET]:
-        return _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, prm[P_NET_B2])
-    counts = ev[6]
-    v = ev[stm, ball] + counts[E_BIAS] + counts[E_FREE + NST[ball] - POP8[m]]
-    if prm[P_W_FRESH]:
-        v += prm[P_W_FRESH] * (f0 if stm == 0 else -f0)
-    v += _weigh(found, mine, ev[2 + stm], counts[E_MINE_N:])
-    theirs = flood(pm, 1 - stm, hot, danger, found)
-    return v + _weigh(found, theirs, ev[4 + stm], counts[E_THEIRS_N:])
-
-
-@njit(cache=True)
-def leaf(pm, ball, stm, f0, ply, prm, ev, nn, ns):
-    """`Searcher._leaf`: a win when the mover can score this turn, else the evaluation (`value.Tables`,
-    or the net when prm[P_NET]), moved by prm[P_CUT_OFF] when one side only is cut off from its goal."""
-    v = _leaf_value(pm, ball, stm, f0, ply, prm, ev, nn, ns)
-    if prm[P_CUT_OFF] and v < WIN_BOUND:
+        v = _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, prm[P_NET_B2])
+    else:
+        counts = ev[6]
+        v = ev[stm, ball] + counts[E_BIAS] + counts[E_FREE + NST[ball] - POP8[m]]
+        if prm[P_W_FRESH]:
+            v += prm[P_W_FRESH] * (f0 if stm == 0 else -f0)
+        v += _weigh(found, mine, ev[2 + stm], counts[E_MINE_N:])
+        theirs = flood(pm, 1 - stm, hot, danger, found)
+        v += _weigh(found, theirs, ev[4 + stm], counts[E_THEIRS_N:])
+    if prm[P_CUT_OFF]:
         reach = goals_in_reach(pm, ball)
         if reach != 3 and reach:
             v += prm[P_CUT_OFF] if (reach >> stm) & 1 else -prm[P_CUT_OFF]
