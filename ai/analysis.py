@@ -106,12 +106,14 @@ def analysis_nodes(game_id: str) -> int:
     return ai_part(game_id, "ANALYSIS_NODES", DEFAULT_ANALYSIS_NODES)
 
 
-def analysis_player(game_id: str, *, think_ms: int | None = None, nodes: int | None = None):
-    """The top level's player (with the game's `ANALYSIS_CHANGES`, if its AI module has any), no random
-    tie-breaks at its root.  Without `think_ms` it has no clock: `evaluate` stops it at `nodes` (default:
-    the game's `analysis_nodes`) alone, so it gives the same answers on any machine; with `think_ms`
-    that clock bounds it too, and `nodes` defaults to the level's own budget."""
-    changes = dict(ai_part(game_id, "ANALYSIS_CHANGES", {}), tie_noise=0)
+def analysis_player(game_id: str, *, think_ms: int | None = None, nodes: int | None = None,
+                    changes: dict | None = None):
+    """The top level's player (with the game's `ANALYSIS_CHANGES`, if its AI module has any, then
+    `changes`: what `ai.tools.calibrate --with` tries), no random tie-breaks at its root.  Without
+    `think_ms` it has no clock: `evaluate` stops it at `nodes` (default: the game's `analysis_nodes`)
+    alone, so it gives the same answers on any machine; with `think_ms` that clock bounds it too, and
+    `nodes` defaults to the level's own budget."""
+    changes = dict(ai_part(game_id, "ANALYSIS_CHANGES", {}), **(changes or {}), tie_noise=0)
     if nodes is None and think_ms is None:
         nodes = analysis_nodes(game_id)
     if nodes is not None:

@@ -135,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--l2", type=float, default=1e-3)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--init", metavar="FILE", help="start from this net (an earlier generation)")
+    ap.add_argument("--test", nargs="+", default=[], metavar="FILE",
+                    help="also report the log loss on these games (e.g. strong players', none of them fitted)")
     args = ap.parse_args(argv)
     if not 1 <= args.hidden <= 256 or args.epochs < 1:
         ap.error("--hidden must be 1..256 and --epochs at least 1")
@@ -152,15 +154,21 @@ def main(argv: list[str] | None = None) -> int:
     model = fit(x, y, hidden=args.hidden, epochs=args.epochs, rate=args.rate, l2=args.l2, seed=args.seed, init=init,
                 held=(vx, vy), report=lambda e, ll: print(f"epoch {e}: validation log loss {ll:.4f}", flush=True))
     net = model.quantised()
-    if len(hy):
-        # the net started from is scored on the same held-out games: the new generation's gain on games
-        # neither saw (when those games are new to it)
-        scored = [("net (integers)", values(net, hx) / NN.UNITS), ("no model", np.zeros(len(hy)))]
+    tests = [("held out", hx, hy)]
+    if args.test:
+        tx, ty = matrix(read_games(args.test), flips=False)
+        tests.append((f"--test ({len(ty)} positions)", tx, ty))
+    for name, tx, ty in tests:
+        if not len(ty):
+            continue
+        # the net started from is scored on the same games: the new generation's gain on games neither
+        # saw (when those games are new to it)
+        scored = [("net (integers)", values(net, tx) / NN.UNITS), ("no model", np.zeros(len(ty)))]
         if init is not None:
-            scored.insert(1, ("the --init net", values(init, hx) / NN.UNITS))
+            scored.insert(1, ("the --init net", values(init, tx) / NN.UNITS))
         for label, logit in scored:
-            ll, acc = loss(logit, hy)
-            print(f"held out, {label:14s}: log loss {ll:.4f}, accuracy {100 * acc:.1f}%")
+            ll, acc = loss(logit, ty)
+            print(f"{name}, {label:14s}: log loss {ll:.4f}, accuracy {100 * acc:.1f}%")
     if args.out:
         header = (f"Paper Soccer's small neural value (ai/paper_soccer/fit_net.py): {args.hidden} hidden units;\n"
                   f"fitted on {len(y)} positions of {len(train)} games, {args.epochs} epochs, l2 {args.l2}")

@@ -8,6 +8,14 @@ Proven wins and losses are left out (their probability is 1 or 0 by definition).
 pairs it was fitted on, and how well it fits (the observed win rate by predicted-probability bucket).
 
     python -m ai.tools.calibrate connect4 --games 40
+
+`--from FILE...` scores the positions of games already played instead (the arena's and `termarena
+selfplay`'s `--games` lines: the winner's seat or -, then every move, tab-separated), so that the
+probability can be fitted on strong players' games; `--with KEY=V,...` changes the scoring search's
+level fields (over the game's ANALYSIS_CHANGES), so that two evaluations can be compared on the
+same positions:
+
+    python -m ai.tools.calibrate paper-soccer --from strong.txt --games 200 --nodes 12000 --with value=learned
 """
 from __future__ import annotations
 
@@ -19,22 +27,26 @@ import time
 from ai.analysis import PROVEN, analysis_player, evaluate, logistic
 from ai.levels import make_player
 from ai.tools.arena import start
-from ai.tools.specs import game_tools
+from ai.tools.specs import game_tools, parse_spec
 from ai.tournament import points
 from ai.tournament.runners import in_processes
-from engines import resolve_game_id
+from engines import get_game, resolve_game_id
+from engines.base import EngineError
 
 PAIRS = ((2, 3), (3, 4), (4, 5), (2, 4), (3, 5))  # close enough that games swing both ways
+
+
+MAX_FILE_BYTES = 256 << 20  # a --from file larger than this is refused, not read
 
 
 def play_and_score(task: tuple) -> list[tuple[float, float]]:
     """(score, result) for the sampled positions of one game: score from the side to move, result 1
     if that side went on to win, 0.5 for a draw, 0 for a loss."""
-    index, game_id, nodes, every = task
+    index, game_id, nodes, every, changes = task
     low, high = PAIRS[(index // 2) % len(PAIRS)]
     levels = (low, high) if index % 2 == 0 else (high, low)
     players = [make_player(game_id, lv, think_ms=60_000, seed=1000 * index + seat) for seat, lv in enumerate(levels)]
-    judge = analysis_player(game_id, think_ms=60_000, nodes=nodes)
+    judge = analysis_player(game_id, think_ms=60_000, nodes=nodes, changes=changes)
     game = start(game_id, index // 2, game_tools(game_id).OPENING_PLIES)
     samples: list[tuple[float, int]] = []
     while game.outcome() is None:
@@ -45,6 +57,46 @@ def play_and_score(task: tuple) -> list[tuple[float, float]]:
         game.push(players[game.current_player()].choose(game))
     winner = game.outcome().winner
     return [(s, points(winner, seat)) for s, seat in samples]
+
+
+def score_played(task: tuple) -> list[tuple[float, float]]:
+    """`play_and_score` for a game already played (`--from`): its moves replayed, its result the line's.
+    A game whose moves do not replay gives nothing (the caller counts it)."""
+    index, game_id, nodes, every, changes, winner, moves = task
+    judge = analysis_player(game_id, think_ms=60_000, nodes=nodes, changes=changes)
+    game = get_game(game_id).new()
+    samples: list[tuple[float, int]] = []
+    try:
+        for move in moves:
+            if game.outcome() is not None:
+                return []
+            if game.ply % every == 0:
+                ev = evaluate(game, judge, all_scores=False)
+                if abs(ev.score) < PROVEN:
+                    samples.append((ev.score, game.current_player()))
+            game.play(move)
+    except EngineError:
+        return []
+    return [(s, points(winner, seat)) for s, seat in samples]
+
+
+def read_played(paths: list[str], limit: int) -> list[tuple[int | None, list[str]]]:
+    """(winner seat or None, moves) of the first `limit` games of the `--games` files given; ValueError
+    for a file that is not one (too large, not UTF-8, a line that is not a game)."""
+    games: list[tuple[int | None, list[str]]] = []
+    for path in paths:
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise ValueError(f"{path}: larger than {MAX_FILE_BYTES} bytes")
+        for number, line in enumerate(raw.decode("utf-8").splitlines(), 1):
+            winner, *moves = line.split("\t")
+            if winner not in ("0", "1", "-") or not moves:
+                raise ValueError(f"{path}, line {number}: not a game (the winner's seat or -, then the moves)")
+            games.append((None if winner == "-" else int(winner), moves))
+            if len(games) == limit:
+                return games
+    return games
 
 
 def fit(pairs: list[tuple[float, float]], iterations: int = 50) -> tuple[float, float]:
@@ -88,31 +140,48 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-j", "--jobs", type=int, default=1)
     ap.add_argument("--pairs", help="also write the (score, result) pairs to this JSON file")
     ap.add_argument("--refit", help="fit the pairs of a --pairs file instead of playing games")
+    ap.add_argument("--from", dest="played", nargs="+", metavar="FILE",
+                    help="score the first --games games of these --games files instead of playing games")
+    ap.add_argument("--with", dest="changes", default="", metavar="KEY=V,...",
+                    help="the scoring search's level changes (over the game's ANALYSIS_CHANGES)")
     args = ap.parse_args(argv)
     if args.refit:
         with open(args.refit, encoding="utf-8") as f:
             report(resolve_game_id(args.game), [(float(s), float(y)) for s, y in json.load(f)], args.games)
         return 0
     gid = resolve_game_id(args.game)
-    tasks = [(i, gid, args.nodes, args.every) for i in range(args.games)]
+    changes = parse_spec("with:" + args.changes)[1]
+    try:
+        analysis_player(gid, nodes=args.nodes, changes=changes)
+    except (OSError, ValueError, TypeError, LookupError) as e:
+        ap.error(f"--with {args.changes}: {e}")
+    job = play_and_score
+    tasks: list[tuple] = [(i, gid, args.nodes, args.every, changes) for i in range(args.games)]
+    if args.played:
+        try:
+            played = read_played(args.played, args.games)
+        except (OSError, ValueError) as e:  # UnicodeDecodeError is a ValueError
+            ap.error(str(e))
+        job = score_played
+        tasks = [(i, gid, args.nodes, args.every, changes, w, m) for i, (w, m) in enumerate(played)]
     t0 = time.monotonic()
     pairs: list[tuple[float, float]] = []
-    played = 0
+    done = 0
 
     def scored(got: list[tuple[float, float]]) -> None:
-        nonlocal played
-        played += 1
+        nonlocal done
+        done += 1
         pairs.extend(got)
-        print(f"\rgame {played}/{args.games}, {len(pairs)} positions, {time.monotonic() - t0:.0f} s",
+        print(f"\rgame {done}/{len(tasks)}, {len(pairs)} positions, {time.monotonic() - t0:.0f} s",
               end="", flush=True)
 
     # the tournament's runner (forked processes): the scoring search is Python, which threads serialise
-    in_processes(play_and_score, tasks, args.jobs, scored)
+    in_processes(job, tasks, args.jobs, scored)
     print()
     if args.pairs:
         with open(args.pairs, "w", encoding="utf-8") as f:
             json.dump(pairs, f)
-    report(gid, pairs, args.games)
+    report(gid, pairs, len(tasks))
     return 0
 
 

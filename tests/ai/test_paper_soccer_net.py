@@ -5,6 +5,7 @@ games, and the arena's SPRT stops a match once it decides."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -117,9 +118,13 @@ def test_a_new_generation_is_reported_beside_the_net_it_started_from(tmp_path, c
     games.write_text("\n".join(lines) + "\n")
     first = tmp_path / "first.txt"
     first.write_text(NN.format_net(tiny_net(4, hidden=3), "first"), encoding="ascii")
-    assert main([str(games), "--epochs", "1", "--init", str(first), "--out", str(tmp_path / "second.txt")]) == 0
+    assert main([str(games), "--epochs", "1", "--init", str(first), "--out", str(tmp_path / "second.txt"),
+                 "--test", str(games)]) == 0
     out = capsys.readouterr().out
     assert "held out, net (integers)" in out and "held out, the --init net" in out
+    # --test: other games (strong players') scored by both nets too
+    assert re.search(r"--test \(\d+ positions\), net \(integers\)", out)
+    assert re.search(r"--test \(\d+ positions\), the --init net", out)
     assert NN.parse_net((tmp_path / "second.txt").read_text()).hidden == 3
 
 

@@ -82,6 +82,44 @@ def test_calibrate_scores_the_same_positions_on_forked_processes_as_in_this_one(
     assert "game 2/2" in capsys.readouterr().out
 
 
+def test_calibrate_from_played_games_scores_their_positions_with_the_changed_search(tmp_path):
+    """`--from` replays the games of a `--games` file, scores every `--every`-th position with the analysis
+    search as `--with` changes it and pairs each score with the game's result for the side to move."""
+    from ai.analysis import PROVEN, analysis_player, evaluate
+    from ai.tools.calibrate import main
+
+    games = tmp_path / "games.txt"
+    assert run("paper-soccer", "level:2", "level:3", 2, jobs=1, quiet=True, games_out=str(games)) is not None
+    out = tmp_path / "pairs.json"
+    assert main(["ps", "--from", str(games), "--games", "1", "--nodes", "300", "--every", "3",
+                 "--with", "value=learned", "--pairs", str(out)]) == 0
+    winner, *moves = games.read_text().splitlines()[0].split("\t")
+    judge = analysis_player("paper-soccer", nodes=300, changes={"value": "learned"})
+    assert judge.cfg.value == "learned"
+    want, game = [], get_game("paper-soccer").new()
+    for move in moves:
+        if game.ply % 3 == 0:
+            ev = evaluate(game, judge, all_scores=False)
+            if abs(ev.score) < PROVEN:  # a proven result's probability is not fitted
+                want.append([ev.score, 1.0 if int(winner) == game.current_player() else 0.0])
+        game.play(move)
+    assert json.loads(out.read_text()) == want and want
+
+
+@pytest.mark.parametrize("data, says", [
+    (b"not a game\n", "line 1: not a game"),
+    (b"1\t4\n\xff\n", "utf-8"),
+])
+def test_calibrate_refuses_a_file_that_is_not_games_in_one_line(tmp_path, capsys, data, says):
+    from ai.tools.calibrate import main
+
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(data)
+    with pytest.raises(SystemExit) as stop:
+        main(["ps", "--from", str(bad), "--games", "2"])
+    assert stop.value.code == 2 and says in capsys.readouterr().err
+
+
 @pytest.mark.slow  # the tool bot as a real process
 def test_the_tool_bot_answers_the_referee():
     game = get_game("cultist-wars").new(7)
