@@ -25,7 +25,7 @@ import math
 import time
 
 from ai.analysis import PROVEN, analysis_player, evaluate, logistic
-from ai.levels import make_player
+from ai.levels import ai_part, make_player
 from ai.tools.arena import start
 from ai.tools.specs import game_tools, parse_spec
 from ai.tournament import points
@@ -155,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
         analysis_player(gid, nodes=args.nodes, changes=changes)
     except (OSError, ValueError, TypeError, LookupError) as e:
         ap.error(f"--with {args.changes}: {e}")
+    load = ai_part(gid, "load_compiled", None)
+    if load is not None:  # the compiled tree, once, before the workers fork (the same scores, sooner)
+        load()
     job = play_and_score
     tasks: list[tuple] = [(i, gid, args.nodes, args.every, changes) for i in range(args.games)]
     if args.played:
