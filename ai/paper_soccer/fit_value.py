@@ -159,6 +159,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("inputs", nargs="+", help="arena --games files, records, folders of records")
     ap.add_argument("--out", help="where to write the weights (default: only report the fit)")
     ap.add_argument("--l2", type=float, default=10.0, help="the L2 penalty")
+    ap.add_argument("--test", nargs="+", default=[], metavar="FILE",
+                    help="also report the log loss on these games (e.g. strong players', none of them fitted)")
     args = ap.parse_args(argv)
     games = read_games(args.inputs)
     if not games:
@@ -174,11 +176,16 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     w = fit(a, y, args.l2)
     s = scale_of(hand_values(a), y)
-    for label, logit in (("learned", ha.astype(np.float64) @ w), ("hand-set", s * hand_values(ha)),
-                         ("no model", np.zeros(len(hy)))):
-        if len(hy):
-            ll, acc = loss(logit, hy)
-            print(f"held out, {label:8s}: log loss {ll:.4f}, accuracy {100 * acc:.1f}%")
+    tests = [("held out", ha, hy)]
+    if args.test:
+        ta, ty = matrix(read_games(args.test))
+        tests.append((f"--test ({len(ty)} positions)", ta, ty))
+    for name, ta, ty in tests:
+        for label, logit in (("learned", ta.astype(np.float64) @ w), ("hand-set", s * hand_values(ta)),
+                             ("no model", np.zeros(len(ty)))):
+            if len(ty):
+                ll, acc = loss(logit, ty)
+                print(f"{name}, {label:8s}: log loss {ll:.4f}, accuracy {100 * acc:.1f}%")
     if args.out:
         ints = np.rint(w * UNITS).astype(int).tolist()
         blocks = {name: ints[OFFSET[name]:OFFSET[name] + size] for name, size in BLOCKS}

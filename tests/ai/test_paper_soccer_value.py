@@ -62,7 +62,7 @@ def test_the_shipped_learned_value_loads():
 
 
 @pytest.mark.slow  # four games of levels 3 and 4, then a fit
-def test_the_fitting_tool_writes_weights_the_search_reads(tmp_path):
+def test_the_fitting_tool_writes_weights_the_search_reads(tmp_path, capsys):
     pytest.importorskip("numpy")
     from ai.tools.arena import run
     from ai.paper_soccer.fit_value import main
@@ -70,7 +70,10 @@ def test_the_fitting_tool_writes_weights_the_search_reads(tmp_path):
     games = tmp_path / "games.txt"
     run("paper-soccer", "level:3", "level:4", 4, jobs=1, quiet=True, games_out=str(games))
     out = tmp_path / "value.txt"
-    assert main([str(games), "--out", str(out), "--l2", "100"]) == 0
+    assert main([str(games), "--out", str(out), "--l2", "100", "--test", str(games)]) == 0
+    said = capsys.readouterr().out
+    # --test: other games (strong players') scored by the fit and the hand-set evaluation too
+    assert "--test (" in said and "positions), learned" in said and "positions), hand-set" in said
     t = load(str(out))
     g = random_position("paper-soccer", 3, 10)
     assert g.is_legal(Searcher(value=t, fast=False).search(g, node_limit=300).move)
