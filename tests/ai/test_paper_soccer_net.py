@@ -163,7 +163,7 @@ def test_a_level_takes_a_net_from_a_weight_file(tmp_path):
     assert player.searcher.net is not None
 
 
-@pytest.mark.parametrize("name", ["net:selfplay1", "net:selfplay2"])
+@pytest.mark.parametrize("name", ["net:selfplay1", "net:selfplay2", "net:selfplay3"])
 def test_the_shipped_net_loads_and_values_the_start_near_even(name):
     net = NN.load_net(name)
     assert net.hidden == 32
