@@ -141,11 +141,17 @@ _loaded: dict[str, Tables] = {}
 
 
 def load(name: str) -> Tables:
-    """The learned value shipped as package data ("learned"), or the weight file at path `name` (tuning
-    tools), read once."""
+    """The learned value shipped as package data ("learned"; `value:NAME`, ai/paper_soccer/NAME.value, an
+    alternative fit as net.py's `net:NAME`), or the weight file at path `name` (tuning tools), read once."""
     if name not in _loaded:
-        if name == "learned":
-            text = resources.files("ai.paper_soccer").joinpath(WEIGHTS_FILE).read_text(encoding="ascii")
+        if name == "learned" or name.startswith("value:"):
+            file = WEIGHTS_FILE
+            if name != "learned":
+                stem = name[6:]
+                if not (stem.isascii() and stem.replace("_", "").isalnum()):  # no path out of the package
+                    raise ValueError(f"{name!r}: a shipped value is value:NAME, NAME letters, digits and _")
+                file = stem + ".value"
+            text = resources.files("ai.paper_soccer").joinpath(file).read_text(encoding="ascii")
         else:
             with open(name, encoding="ascii") as f:
                 text = f.read(1 << 20)

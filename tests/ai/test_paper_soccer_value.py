@@ -101,3 +101,20 @@ def test_the_fitting_tool_skips_what_is_not_a_game(tmp_path, capsys):
     assert games == [(0, ["9", "99"]), (1, ["not a move"])]  # the two lines that name a winner
     assert main([str(tmp_path)]) == 1  # neither replays: no samples, a message, no traceback
     assert "skipped" in capsys.readouterr().err
+
+
+def test_the_shipped_self_play_value_is_an_option_a_level_plays():
+    from ai.levels import make_player
+
+    assert load("value:selfplay") != load("learned")
+    player = make_player("paper-soccer", 6)
+    assert player.searcher.ev == load("learned")  # level 6 keeps the shipped fit
+    from ai.tools.specs import make_player as from_spec
+
+    other = from_spec("paper-soccer", "level:6,nodes=300,value=value:selfplay", seed=1)
+    assert other.searcher.ev == load("value:selfplay")
+    g = random_position("paper-soccer", 3, 10)
+    assert g.is_legal(other.choose(g))
+    for bad in ("value:../value", "value:", "value:a/b"):
+        with pytest.raises(ValueError):
+            load(bad)
