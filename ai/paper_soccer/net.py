@@ -20,8 +20,8 @@ big-integer addition per input that is on, then one shift and mask per hidden un
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
 
+from ai.paper_soccer.shipped import shipped_text
 from engines.paper_soccer import EDGE_BIT, INITIAL_PM, NB, OPP
 from engines.paper_soccer.geometry import HEIGHT, N_FIELD, N_POINTS, XY
 
@@ -228,7 +228,7 @@ def load_net(name: str) -> Net:
     `name`, read once."""
     if name not in _loaded:
         if name.startswith("net:"):
-            text = resources.files("ai.paper_soccer").joinpath(name[4:] + ".net").read_text(encoding="ascii")
+            text = shipped_text("net", name[4:], ".net")
         else:
             with open(name, encoding="ascii") as f:
                 text = f.read(MAX_FILE_BYTES + 1)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 
 from ai.paper_soccer.board import N_POINTS, X, Y
+from ai.paper_soccer.shipped import shipped_text
 
 N_CELLS = 55
 MAX_COUNT = 16  # danger points counted beyond this share the last entry
@@ -144,14 +145,10 @@ def load(name: str) -> Tables:
     """The learned value shipped as package data ("learned"; `value:NAME`, ai/paper_soccer/NAME.value, an
     alternative fit as net.py's `net:NAME`), or the weight file at path `name` (tuning tools), read once."""
     if name not in _loaded:
-        if name == "learned" or name.startswith("value:"):
-            file = WEIGHTS_FILE
-            if name != "learned":
-                stem = name[6:]
-                if not (stem.isascii() and stem.replace("_", "").isalnum()):  # no path out of the package
-                    raise ValueError(f"{name!r}: a shipped value is value:NAME, NAME letters, digits and _")
-                file = stem + ".value"
-            text = resources.files("ai.paper_soccer").joinpath(file).read_text(encoding="ascii")
+        if name == "learned":
+            text = resources.files("ai.paper_soccer").joinpath(WEIGHTS_FILE).read_text(encoding="ascii")
+        elif name.startswith("value:"):
+            text = shipped_text("value", name[6:], ".value")
         else:
             with open(name, encoding="ascii") as f:
                 text = f.read(1 << 20)

@@ -169,3 +169,9 @@ def test_the_shipped_net_loads_and_values_the_start_near_even(name):
     assert net.hidden == 32
     pos = position(0, 0)  # the start: nobody is ahead
     assert abs(net.value(*pos)) < 100  # under one logit
+
+
+@pytest.mark.parametrize("name", ["net:../selfplay1", "net:", "net:a/b"])
+def test_a_shipped_net_name_leads_nowhere_out_of_the_package(name):
+    with pytest.raises(ValueError):
+        NN.load_net(name)
