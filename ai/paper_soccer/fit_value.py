@@ -24,6 +24,7 @@ import numpy as np
 from ai.paper_soccer.board import STEPS, can_score, flood, from_game, touched_of
 from ai.paper_soccer.search import Weights, hand_tables
 from ai.paper_soccer.value import BLOCKS, CELL, N_FEATURES, OFFSET, features, format_weights
+from ai.tournament.outputs import read_games_line
 from engines.base import EngineError
 from engines.paper_soccer import PaperSoccer
 from engines.savefile import parse
@@ -56,9 +57,9 @@ def read_games(paths: list[str]) -> list[tuple[int, list[str]]]:
                 print(f"skipped {f}: {e}", file=sys.stderr)
                 continue
             for line in text.splitlines():
-                winner, *moves = line.split("\t")
-                if winner in ("0", "1"):
-                    games.append((int(winner), moves))
+                game = read_games_line(line)
+                if game is not None and game[0] is not None:  # a decided game
+                    games.append(game)
     return games
 
 

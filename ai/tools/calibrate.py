@@ -29,6 +29,7 @@ from ai.levels import ai_part, make_player
 from ai.tools.arena import start
 from ai.tools.specs import game_tools, parse_spec
 from ai.tournament import points
+from ai.tournament.outputs import read_games_line
 from ai.tournament.runners import in_processes
 from engines import get_game, resolve_game_id
 from engines.base import EngineError
@@ -37,6 +38,15 @@ PAIRS = ((2, 3), (3, 4), (4, 5), (2, 4), (3, 5))  # close enough that games swin
 
 
 MAX_FILE_BYTES = 256 << 20  # a --from file larger than this is refused, not read
+
+
+def sample(game, judge, every: int, samples: list[tuple[float, int]]) -> None:
+    """Every `every`-th ply, the judge's score and the side to move, unless the score is proven (its
+    probability is 1 or 0 by definition)."""
+    if game.ply % every == 0:
+        ev = evaluate(game, judge, all_scores=False)
+        if abs(ev.score) < PROVEN:
+            samples.append((ev.score, game.current_player()))
 
 
 def play_and_score(task: tuple) -> list[tuple[float, float]]:
@@ -50,10 +60,7 @@ def play_and_score(task: tuple) -> list[tuple[float, float]]:
     game = start(game_id, index // 2, game_tools(game_id).OPENING_PLIES)
     samples: list[tuple[float, int]] = []
     while game.outcome() is None:
-        if game.ply % every == 0:
-            ev = evaluate(game, judge, all_scores=False)
-            if abs(ev.score) < PROVEN:
-                samples.append((ev.score, game.current_player()))
+        sample(game, judge, every, samples)
         game.push(players[game.current_player()].choose(game))
     winner = game.outcome().winner
     return [(s, points(winner, seat)) for s, seat in samples]
@@ -70,10 +77,7 @@ def score_played(task: tuple) -> list[tuple[float, float]]:
         for move in moves:
             if game.outcome() is not None:
                 return []
-            if game.ply % every == 0:
-                ev = evaluate(game, judge, all_scores=False)
-                if abs(ev.score) < PROVEN:
-                    samples.append((ev.score, game.current_player()))
+            sample(game, judge, every, samples)
             game.play(move)
     except EngineError:
         return []
@@ -90,10 +94,10 @@ def read_played(paths: list[str], limit: int) -> list[tuple[int | None, list[str
         if len(raw) > MAX_FILE_BYTES:
             raise ValueError(f"{path}: larger than {MAX_FILE_BYTES} bytes")
         for number, line in enumerate(raw.decode("utf-8").splitlines(), 1):
-            winner, *moves = line.split("\t")
-            if winner not in ("0", "1", "-") or not moves:
+            game = read_games_line(line)
+            if game is None:
                 raise ValueError(f"{path}, line {number}: not a game (the winner's seat or -, then the moves)")
-            games.append((None if winner == "-" else int(winner), moves))
+            games.append(game)
             if len(games) == limit:
                 return games
     return games

@@ -55,6 +55,14 @@ class GamesFile:
         pass
 
 
+def read_games_line(line: str) -> tuple[int | None, list[str]] | None:
+    """A line `GamesFile` writes: (the winner's seat, None for a draw; the moves), or None when it is not one."""
+    winner, *moves = line.split("\t")
+    if winner not in ("0", "1", "-") or not moves:
+        return None
+    return (None if winner == "-" else int(winner)), moves
+
+
 def _seat_json(sc: Score) -> dict:
     return {"wins": sc.wins, "draws": sc.draws, "losses": sc.losses, "score": round(sc.fraction, 4)}
 
