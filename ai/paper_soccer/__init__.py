@@ -12,17 +12,18 @@ from ai.paper_soccer.speed import compiled_search_speed, search_speed
 
 make_player = PaperSoccerPlayer  # make_player(level, *, think_ms=None, seed=None, **level_changes)
 
-# The analysis (ai/analysis.py) searches with level 6's own evaluation, the learned value, and its win
+# The analysis (ai/analysis.py) searches with level 6's own evaluation, `value:selfplay`, and its win
 # chances are calibrated on strong games: 200 of level 6 against level 6 with `net:selfplay2` (20,000 nodes
 # each, 4 random opening turns), every third position scored at 12,000 nodes (`python -m ai.tools.calibrate
-# paper-soccer --from strong.txt --games 200 --every 3 --nodes 12000`).  On those positions the hand-set
-# evaluation fits to a log loss of 0.687 (K = 0.065) and `net:selfplay2` to 0.691, a coin's 0.693: in
-# games between equals the score says little until a goal is proven.  (On games between levels 2-5 the
-# learned value predicted nothing, K = -0.016, log loss 0.692; the hand-set one 0.685.)
+# paper-soccer --from strong.txt --games 200 --every 3 --nodes 12000`).  On those positions the earlier
+# fit ("learned") fits to a log loss of 0.679 (K = 0.130), the hand-set evaluation 0.687 (K = 0.065) and
+# `net:selfplay2` 0.691, a coin's 0.693: in games between equals the score says little until a goal is
+# proven.  (On games between levels 2-5 the earlier fit predicted nothing, K = -0.016, log loss 0.692; the
+# hand-set one 0.685.)
 ANALYSIS_CHANGES: dict = {}
 
 # What the analysis' win chances are (ai/analysis.py): (A, K) of P(mover wins) = 1 / (1 + e^-(A + K * score)).
-CALIBRATION = (-0.1433, 0.1297)  # 3,114 positions of the 200 strong games above, log loss 0.679
+CALIBRATION = (-0.1994, 0.0797)  # 3,102 positions of the 200 strong games above, log loss 0.674
 
 # The analysis' node budget per position (ai/analysis.py): no clock, so a game gets the same verdicts
 # on any machine; about 0.25 s a position on the 2-core machine of the 2026 trial, what 500 ms of clock reached.

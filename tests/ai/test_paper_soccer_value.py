@@ -79,15 +79,15 @@ def test_the_fitting_tool_writes_weights_the_search_reads(tmp_path, capsys):
     assert g.is_legal(Searcher(value=t, fast=False).search(g, node_limit=300).move)
 
 
-def test_level_6_and_the_analysis_play_the_learned_value_and_lower_levels_the_hand_set_one():
+def test_level_6_and_the_analysis_play_the_self_play_value_and_lower_levels_the_hand_set_one():
     from ai.analysis import analysis_player
     from ai.levels import make_player
 
     hand = hand_tables(Weights())
-    assert make_player("paper-soccer", 6).searcher.ev == load("learned") != hand
+    assert make_player("paper-soccer", 6).searcher.ev == load("value:selfplay") != hand
     assert make_player("paper-soccer", 5).searcher.ev == hand
-    # its win chances are calibrated on strong games scored with the learned value (ai/paper_soccer/__init__.py)
-    assert analysis_player("paper-soccer").searcher.ev == load("learned")
+    # its win chances are calibrated on strong games scored with that value (ai/paper_soccer/__init__.py)
+    assert analysis_player("paper-soccer").searcher.ev == load("value:selfplay")
 
 
 def test_the_fitting_tool_skips_what_is_not_a_game(tmp_path, capsys):
@@ -103,16 +103,12 @@ def test_the_fitting_tool_skips_what_is_not_a_game(tmp_path, capsys):
     assert "skipped" in capsys.readouterr().err
 
 
-def test_the_shipped_self_play_value_is_an_option_a_level_plays():
-    from ai.levels import make_player
-
-    assert load("value:selfplay") != load("learned")
-    player = make_player("paper-soccer", 6)
-    assert player.searcher.ev == load("learned")  # level 6 keeps the shipped fit
+def test_the_earlier_fit_stays_an_option_a_level_plays():
     from ai.tools.specs import make_player as from_spec
 
-    other = from_spec("paper-soccer", "level:6,nodes=300,value=value:selfplay", seed=1)
-    assert other.searcher.ev == load("value:selfplay")
+    assert load("value:selfplay") != load("learned")
+    other = from_spec("paper-soccer", "level:6,nodes=300,value=learned", seed=1)
+    assert other.searcher.ev == load("learned")
     g = random_position("paper-soccer", 3, 10)
     assert g.is_legal(other.choose(g))
     for bad in ("value:../value", "value:", "value:a/b"):
