@@ -30,7 +30,7 @@ CALIBRATION = (-0.1994, 0.0797)  # 3,102 positions of the 200 strong games above
 ANALYSIS_NODES = 12_000
 
 # (Elo difference, its 95% error) of level N+1 over level N, N = 1..5 (ai/ratings.py; README, "The level ladder").
-LADDER = ((241, 89), (173, 79), (186, 56), (135, 52), (449, 165))
+LADDER = ((241, 89), (173, 79), (186, 56), (135, 52), (402, 138))
 
 OPENSPIEL_GAME = None  # OpenSpiel has no such game
 
