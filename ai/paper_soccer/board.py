@@ -512,6 +512,42 @@ def goals_in_reach(pm: list[int], ball: int, OPEN=OPEN) -> int:
     return reach
 
 
+DIST_CAP = 9  # `turn_distances` counts up to this
+
+
+def turn_distances(pm: list[int], ball: int, OPEN=OPEN) -> list[int]:
+    """Per point, about how many turns away the ball is from it (QtPaperSoccer's net reads this map):
+    the ball's point is 1, a step along an undrawn edge adds one unless it leaves the ball's point or a
+    touched point (a bounce: the turn goes on), at most DIST_CAP (also where no path leads); goal nodes
+    end paths.  A 0-1 breadth-first search: the least sums are unique, so any order of visits (the
+    compiled twin's) gives the same map.  It ignores that a turn uses each edge once."""
+    d = [DIST_CAP] * N_POINTS
+    d[ball] = 1
+    todo = [ball]  # a deque by two lists would be no faster here: the front is popped last-in
+    later = []
+    while todo or later:
+        if not todo:
+            todo, later = later[::-1], []
+            continue
+        q = todo.pop()
+        if q >= 99:
+            continue
+        dq = d[q]
+        cost = 0 if (q == ball or pm[q]) else 1
+        nd = dq + cost
+        if nd >= DIST_CAP:
+            continue
+        nb = OPEN[q][pm[q]]
+        while nb:
+            b = nb & -nb
+            nb ^= b
+            v = b.bit_length() - 1
+            if nd < d[v]:
+                d[v] = nd
+                (todo if cost == 0 else later).append(v)
+    return d
+
+
 def touched_of(pm: list[int]) -> int:
     """The field points with a line or a wall at them, as bits: the points a turn bounces at."""
     t = 0

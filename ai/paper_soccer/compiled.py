@@ -54,8 +54,8 @@ POP8 = np.array([bin(m).count("1") for m in range(256)], np.int64)
 
 # the parameters of a search, packed in one int64 array (indices)
 (P_NEAR_PLY, P_NEAR_STATES, P_NEAR_PER_END, P_NEAR_VISITS, P_CHEAP, P_STATES, P_PER_END, P_VISITS, P_LMR_AFTER,
- P_LMR_DEPTH, P_W_FRESH, P_NET, P_NET_B2, P_CUT_OFF) = range(14)
-N_PARAMS = 14
+ P_LMR_DEPTH, P_W_FRESH, P_NET, P_NET_B2, P_CUT_OFF, P_NET_DIST) = range(15)
+N_PARAMS = 15
 # the net's tables (`net.py`): the steps counted per point, each seat's view of a point, the input of the
 # edge each step draws
 NET_COUNTED = np.array(NN.COUNTED, np.int64)
@@ -430,9 +430,9 @@ def _weigh(found, count, row, at):
 
 def net_arrays(net: NN.Net | None) -> tuple[np.ndarray, np.ndarray]:
     """A net as the tree reads it (a 1 x 1 placeholder without a net): `nn` (int32: every sum of the
-    hidden layer fits, and a row adds in half the time of int64's) holds w1's rows, then b1, then w2,
-    then the running sums of a search (NNUE's accumulators), one row of hidden sums each; `ns` (int64)
-    says what they stand for:
+    hidden layer fits, and a row adds in half the time of int64's) holds w1's rows (N_INPUTS_DIST of them,
+    the distances' zero for a net without), then b1, then w2, then the running sums of a search (NNUE's
+    accumulators), one row of hidden sums each; `ns` (int64) says what they stand for:
       nn[ACC + 2 * ply + v]  b1 plus the rows of the edges drawn at the node at `ply` of the path, as seat v
                              sees them: filled only when a leaf below asks for it (`_net_edges_at`), from
                              the nearest ply above that has it and the turns between (a leaf's mover is
@@ -441,22 +441,35 @@ def net_arrays(net: NN.Net | None) -> tuple[np.ndarray, np.ndarray]:
       ns[NS_DONE + 2 * ply + v]  whether nn[ACC + 2 * ply + v] holds the node now at `ply`
       ns[NS_OFF + ply]       where the steps of the turn from `ply` to ply + 1 start in ns[NS_STEPS:]
       ns[NS_POINTS + c * POINTS_ROW:]  the points of nn[POINTS + c // 2]: the mover's (c even) or the
-                             opponent's (c odd) danger points, as a count, their list, and a mark per point"""
+                             opponent's (c odd) danger points, as a count, their list, and a mark per point
+      nn[DISTS + v]          the rows of the turn distances of the last leaf whose mover was v
+      ns[NS_DIST + v * N:]   those distances, by point (all 0 at first: the rows' sum starts as that map's)
+      ns[NS_WORK:]           `turn_distances`' work space"""
     if net is None:
         return np.zeros((1, 1), np.int32), np.zeros(1, np.int64)
-    sums = [[0] * net.hidden] * (POINTS + 2 - ACC)
-    return np.array(net.w1 + [net.b1, net.w2] + sums, np.int32), np.zeros(NS_POINTS + 4 * POINTS_ROW, np.int64)
+    w1 = net.w1 + [[0] * net.hidden] * (NN.N_INPUTS_DIST - len(net.w1))
+    sums = [[0] * net.hidden] * (DISTS + 2 - ACC)
+    nn = np.array(w1 + [net.b1, net.w2] + sums, np.int32)
+    nn[DISTS] = nn[DISTS + 1] = nn[NN.DIST0:NN.N_INPUTS_DIST:NN.DIST_ROW].sum(axis=0)
+    return nn, np.zeros(NS_WORK + WORK, np.int64)
 
 
 PLIES = 256  # more than a path can have (the table keeps depths in 8 bits)
-ACC = NN.N_INPUTS + 2
+W_B1 = NN.N_INPUTS_DIST
+W_W2 = W_B1 + 1
+ACC = W_W2 + 1
 POINTS = ACC + 2 * PLIES
+DISTS = POINTS + 2
 NS_DONE = 0
 NS_OFF = 2 * PLIES
 NS_STEPS = NS_OFF + PLIES + 1
 STEPS_MAX = 512  # more than every edge of the pitch: a path draws each at most once
 NS_POINTS = NS_STEPS + STEPS_MAX
 POINTS_ROW = 1 + 2 * N
+NS_DIST = NS_POINTS + 4 * POINTS_ROW
+NS_WORK = NS_DIST + 2 * N
+PUSHES = (B.DIST_CAP - 1) * N  # each point's distance falls at most DIST_CAP - 1 times: its pushes
+WORK = N + 2 * PUSHES
 
 
 @njit(cache=True)
@@ -465,7 +478,7 @@ def net_root(pm, nn, ns, ply):
     hidden = nn.shape[1]
     r0 = ACC + 2 * ply
     for j in range(hidden):
-        nn[r0, j] = nn[r0 + 1, j] = nn[NN.N_INPUTS, j]
+        nn[r0, j] = nn[r0 + 1, j] = nn[W_B1, j]
     for p in range(N):
         m = pm[p] & NET_COUNTED[p]
         while m:
@@ -538,31 +551,91 @@ def _net_points(nn, ns, c, base, stm, found, count, marked):
 
 
 @njit(cache=True)
-def _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, b2):
+def turn_distances(pm, ball, d, todo, later):
+    """`board.turn_distances` into d (N), with todo and later (PUSHES each) to work in."""
+    for p in range(N):
+        d[p] = B.DIST_CAP
+    d[ball] = 1
+    todo[0] = ball
+    nt, nl = 1, 0
+    while nt or nl:
+        if nt == 0:
+            for k in range(nl):
+                todo[k] = later[k]
+            nt, nl = nl, 0
+            continue
+        nt -= 1
+        q = todo[nt]
+        if q >= 99:
+            continue
+        m = pm[q]
+        cost = 0 if (q == ball or m != 0) else 1
+        nd = d[q] + cost
+        if nd >= B.DIST_CAP:
+            continue
+        for k in range(NST[q]):
+            if m & SO_BIT[0, q, k]:
+                continue
+            v = SO_Q[0, q, k]
+            if nd < d[v]:
+                d[v] = nd
+                if cost == 0:
+                    todo[nt] = v
+                    nt += 1
+                else:
+                    later[nl] = v
+                    nl += 1
+
+
+@njit(cache=True)
+def _net_distances(pm, ball, stm, nn, ns):
+    """Bring nn[DISTS + stm] to the rows of this position's turn distances, as `stm` sees them: only the
+    points whose distance differs from the last leaf's with this mover change it."""
+    d = ns[NS_WORK:NS_WORK + N]
+    turn_distances(pm, ball, d, ns[NS_WORK + N:NS_WORK + N + PUSHES], ns[NS_WORK + N + PUSHES:NS_WORK + WORK])
+    hidden = nn.shape[1]
+    r = DISTS + stm
+    last = NS_DIST + stm * N
+    for p in range(N):
+        old = ns[last + p]
+        new = d[p]
+        if old != new:
+            ns[last + p] = new
+            base = NN.DIST0 + NET_VIEW[stm, p] * NN.DIST_ROW
+            for j in range(hidden):
+                nn[r, j] += nn[base + new, j] - nn[base + old, j]
+
+
+@njit(cache=True)
+def _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, b2, dist):
     """`net.Net.value` of the node at `ply` from the running sums, given the mover's danger points
     (`flood`'s found[:mine] and danger): the edges' part from the path (`_net_edges_at`), the danger
-    points' from the points of the last leaf with this mover (usually a sibling: a few points apart)."""
+    points' from the points of the last leaf with this mover (usually a sibling: a few points apart), and
+    with `dist` the turn distances' likewise (their rows are zero, and stay unread, in a net without)."""
     _net_points(nn, ns, 2 * stm, NN.MINE0, stm, found, mine, danger)
     theirs = flood(pm, 1 - stm, hot, danger, found)
     _net_points(nn, ns, 2 * stm + 1, NN.THEIRS0, stm, found, theirs, danger)
+    if dist:
+        _net_distances(pm, ball, stm, nn, ns)
     edges = _net_edges_at(nn, ns, ply, stm)
     pts = POINTS + stm
+    dists = DISTS + stm
     ball_row = NN.BALL0 + NET_VIEW[stm, ball]
     out = 0
     for j in range(nn.shape[1]):  # without branches: the loop vectorises
-        v = min(max(nn[edges, j] + nn[pts, j] + nn[ball_row, j], 0), NN.ONE)
-        out += nn[NN.N_INPUTS + 1, j] * v
+        v = min(max(nn[edges, j] + nn[pts, j] + nn[ball_row, j] + nn[dists, j], 0), NN.ONE)
+        out += nn[W_W2, j] * v
     return (b2 + out) * NN.UNITS // (NN.ONE * NN.ONE)
 
 
 @njit(cache=True)
-def net_value(pm, ball, stm, ply, nn, ns, b2):
+def net_value(pm, ball, stm, ply, nn, ns, b2, dist):
     """`net.Net.value` of the node at `ply` of the path (`net_root`, `net_push`), as the tree's leaf reads it."""
     hot = np.empty(N, np.bool_)
     danger = np.empty(N, np.bool_)
     found = np.empty(N, np.int64)
     mine = flood(pm, stm, hot, danger, found)
-    return _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, b2)
+    return _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, b2, dist)
 
 
 @njit(cache=True)
@@ -593,7 +666,7 @@ def leaf(pm, ball, stm, f0, ply, prm, ev, nn, ns):
     if near and can_score_fast(pm, ball, stm, 300):
         return WIN - ply
     if prm[P_NET]:
-        v = _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, prm[P_NET_B2])
+        v = _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, prm[P_NET_B2], prm[P_NET_DIST])
     else:
         counts = ev[6]
         v = ev[stm, ball] + counts[E_BIAS] + counts[E_FREE + NST[ball] - POP8[m]]
@@ -997,7 +1070,8 @@ class Tree:
                              (P_LMR_AFTER, searcher.lmr_after), (P_LMR_DEPTH, searcher.lmr_depth),
                              (P_W_FRESH, w.fresh), (P_NET, int(searcher.net is not None)),
                              (P_NET_B2, searcher.net.b2 if searcher.net is not None else 0),
-                             (P_CUT_OFF, searcher.cut_off)):
+                             (P_CUT_OFF, searcher.cut_off),
+                             (P_NET_DIST, int(searcher.net is not None and searcher.net.distances))):
             self.params[index] = value
         self.nn, self.ns = net_arrays(searcher.net)
         self.ev = np.array(searcher.ev.rows(), np.int64)

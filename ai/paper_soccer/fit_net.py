@@ -1,7 +1,7 @@
 """Fits Paper Soccer's small neural value (`net.py`) to game results, and writes its weight file.
 
     python -m ai.paper_soccer.selfplay --games 2000 --out selfplay.txt
-    python -m ai.paper_soccer.fit_net selfplay.txt --hidden 32 --epochs 30 --out net.txt [--init OLD]
+    python -m ai.paper_soccer.fit_net selfplay.txt --hidden 32 --epochs 30 --out net.txt [--init OLD] [--distances]
 
 The samples are fit_value's (every position of a decided game at the start of a turn whose mover cannot
 score at once, labelled 1 when its mover went on to win), each also turned left to right (the same
@@ -25,20 +25,21 @@ from ai.paper_soccer import net as NN
 from ai.paper_soccer.fit_value import loss, read_games, sample_positions, sample_rows
 
 
-def samples(winner: int, moves: list[str]):
+def samples(winner: int, moves: list[str], distances: bool = False):
     """(inputs that are on, label) of each sample position of one game."""
     for pm, ball, stm, mine, theirs in sample_positions(moves):
-        yield NN.inputs(pm, ball, stm, mine, theirs), int(winner == stm)
+        yield NN.inputs(pm, ball, stm, mine, theirs, distances), int(winner == stm)
 
 
-def matrix(games, flips: bool = True) -> tuple[np.ndarray, np.ndarray]:
-    """The samples of `games` as a 0/1 matrix (one row a position, and its left-right turn with `flips`)."""
+def matrix(games, flips: bool = True, distances: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The samples of `games` as a 0/1 matrix (one row a position, and its left-right turn with `flips`;
+    with `distances`, the inputs of a net that reads the turn distances)."""
     rows, labels = [], []
-    for on, y in zip(*sample_rows(games, samples)):
+    for on, y in zip(*sample_rows(games, lambda w, m: samples(w, m, distances))):
         for variant in ((on, NN.flip_inputs(on)) if flips else (on,)):
             rows.append(variant)
             labels.append(y)
-    x = np.zeros((len(rows), NN.N_INPUTS), np.uint8)
+    x = np.zeros((len(rows), NN.N_INPUTS_DIST if distances else NN.N_INPUTS), np.uint8)
     for i, on in enumerate(rows):
         x[i, on] = 1
     return x, np.array(labels, np.float64)
@@ -56,14 +57,16 @@ def values(net: NN.Net, x: np.ndarray) -> np.ndarray:
 class FloatNet:
     """The net in floats while it is fitted."""
 
-    def __init__(self, hidden: int, rng: np.random.Generator, init: NN.Net | None = None) -> None:
+    def __init__(self, hidden: int, rng: np.random.Generator, init: NN.Net | None = None,
+                 n_inputs: int = NN.N_INPUTS) -> None:
+        self.distances = n_inputs == NN.N_INPUTS_DIST if init is None else init.distances
         if init is not None:
             self.w1 = np.array(init.w1, np.float64) / NN.ONE
             self.b1 = np.array(init.b1, np.float64) / NN.ONE
             self.w2 = np.array(init.w2, np.float64) / NN.ONE
             self.b2 = np.array([init.b2 / (NN.ONE * NN.ONE)])
         else:
-            self.w1 = rng.normal(0.0, 0.1, (NN.N_INPUTS, hidden))
+            self.w1 = rng.normal(0.0, 0.1, (n_inputs, hidden))
             self.b1 = np.full(hidden, 0.5)
             self.w2 = rng.normal(0.0, 0.1, hidden)
             self.b2 = np.zeros(1)
@@ -87,7 +90,7 @@ class FloatNet:
             q = np.rint(a * scale).astype(np.int64)
             return np.clip(q, -bound, bound) if bound is not None else q
         return NN.Net(ints(self.w1, NN.ONE, NN.MAX_WEIGHT).tolist(), ints(self.b1, NN.ONE, NN.MAX_WEIGHT).tolist(),
-                      ints(self.w2, NN.ONE).tolist(), int(np.rint(self.b2[0] * NN.ONE * NN.ONE)))
+                      ints(self.w2, NN.ONE).tolist(), int(np.rint(self.b2[0] * NN.ONE * NN.ONE)), self.distances)
 
 
 def fit(x: np.ndarray, y: np.ndarray, *, hidden: int = 32, epochs: int = 20, batch: int = 256, rate: float = 1e-3,
@@ -96,7 +99,9 @@ def fit(x: np.ndarray, y: np.ndarray, *, hidden: int = 32, epochs: int = 20, bat
     """Adam on the mean log loss plus l2 / 2 times the squared weights; with `held` (validation samples)
     the epoch with the least loss on them is kept, and `report(epoch, that loss)` hears each."""
     rng = np.random.default_rng(seed)
-    model = FloatNet(hidden, rng, init)
+    if init is not None and init.n_inputs != x.shape[1]:
+        raise ValueError(f"the net to start from reads {init.n_inputs} inputs, the samples have {x.shape[1]}")
+    model = FloatNet(hidden, rng, init, x.shape[1])
     m = [np.zeros_like(p) for p in model.params()]
     v = [np.zeros_like(p) for p in model.params()]
     b1, b2, eps, t = 0.9, 0.999, 1e-8, 0
@@ -135,28 +140,31 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--l2", type=float, default=1e-3)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--init", metavar="FILE", help="start from this net (an earlier generation)")
+    ap.add_argument("--distances", action="store_true",
+                    help="a net that also reads each point's turn distance from the ball (as QtPaperSoccer's)")
     ap.add_argument("--test", nargs="+", default=[], metavar="FILE",
                     help="also report the log loss on these games (e.g. strong players', none of them fitted)")
     args = ap.parse_args(argv)
     if not 1 <= args.hidden <= 256 or args.epochs < 1:
         ap.error("--hidden must be 1..256 and --epochs at least 1")
+    init = NN.load_net(args.init) if args.init else None
+    dist = init.distances if init is not None else args.distances
     games = read_games(args.inputs)
     train = [g for i, g in enumerate(games) if i % 10 not in (0, 5)]
-    x, y = matrix(train)
-    vx, vy = matrix([g for i, g in enumerate(games) if i % 10 == 5], flips=False)
-    hx, hy = matrix([g for i, g in enumerate(games) if i % 10 == 0], flips=False)
+    x, y = matrix(train, distances=dist)
+    vx, vy = matrix([g for i, g in enumerate(games) if i % 10 == 5], flips=False, distances=dist)
+    hx, hy = matrix([g for i, g in enumerate(games) if i % 10 == 0], flips=False, distances=dist)
     print(f"{len(games)} games: {len(y)} training samples (with their left-right turns), {len(vy)} validating, "
           f"{len(hy)} held out", flush=True)
     if not len(y):
         print("no positions to fit: no decided game replays", file=sys.stderr)
         return 1
-    init = NN.load_net(args.init) if args.init else None
     model = fit(x, y, hidden=args.hidden, epochs=args.epochs, rate=args.rate, l2=args.l2, seed=args.seed, init=init,
                 held=(vx, vy), report=lambda e, ll: print(f"epoch {e}: validation log loss {ll:.4f}", flush=True))
     net = model.quantised()
     tests = [("held out", hx, hy)]
     if args.test:
-        tx, ty = matrix(read_games(args.test), flips=False)
+        tx, ty = matrix(read_games(args.test), flips=False, distances=dist)
         tests.append((f"--test ({len(ty)} positions)", tx, ty))
     for name, tx, ty in tests:
         if not len(ty):
@@ -170,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
             ll, acc = loss(logit, ty)
             print(f"{name}, {label:14s}: log loss {ll:.4f}, accuracy {100 * acc:.1f}%")
     if args.out:
-        header = (f"Paper Soccer's small neural value (ai/paper_soccer/fit_net.py): {args.hidden} hidden units;\n"
+        header = (f"Paper Soccer's small neural value (ai/paper_soccer/fit_net.py): {net.hidden} hidden units"
+                  f"{', turn distances read' if net.distances else ''};\n"
                   f"fitted on {len(y)} positions of {len(train)} games, {args.epochs} epochs, l2 {args.l2}")
         Path(args.out).write_text(NN.format_net(net, header), encoding="ascii")
         print(f"wrote {args.out}")

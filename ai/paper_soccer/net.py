@@ -4,7 +4,9 @@ The design the top CodinGame bots use, seen from the mover's side (seat 1's pitc
 bottom, so the mover always attacks the top goal):
 
     inputs  (binary, N_INPUTS):  each drawn edge that is not a wall (EDGES: 316), the ball's point (99),
-                                 the mover's danger points and the opponent's (99 each: `board.flood`)
+                                 the mover's danger points and the opponent's (99 each: `board.flood`);
+            a net `with distances` also reads, per point, how many turns away the ball is from it
+            (`board.turn_distances`, 1..9: QtPaperSoccer's net reads this map), one-hot: 105 * 10 more
     hidden  h_j = clamp(b1_j + sum of w1[i][j] over the inputs i that are on, 0, ONE)
     value   (b2 + sum_j w2_j * h_j) * UNITS // (ONE * ONE)        in hundredths of a logit
 
@@ -22,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.paper_soccer.shipped import shipped_text
+from ai.paper_soccer.board import DIST_CAP, turn_distances
 from engines.paper_soccer import EDGE_BIT, INITIAL_PM, NB, OPP
 from engines.paper_soccer.geometry import HEIGHT, N_FIELD, N_POINTS, XY
 
@@ -61,6 +64,9 @@ BALL0 = EDGES
 MINE0 = BALL0 + N_FIELD
 THEIRS0 = MINE0 + N_FIELD
 N_INPUTS = THEIRS0 + N_FIELD
+DIST0 = N_INPUTS  # a net with distances: input DIST0 + point * DIST_ROW + the point's turn distance
+DIST_ROW = DIST_CAP + 1
+N_INPUTS_DIST = DIST0 + N_POINTS * DIST_ROW
 
 
 def _step_of(p: int, q: int) -> int:
@@ -92,9 +98,10 @@ STEP_IN = tuple(tuple(-1 if NB[s] < 0 else max(edge_in[s], edge_in[NB[s] * 8 + O
                       for s in range(N_POINTS * 8)) for edge_in in EDGE_IN)
 
 
-def inputs(pm, ball: int, stm: int, mine: int, theirs: int) -> list[int]:
+def inputs(pm, ball: int, stm: int, mine: int, theirs: int, distances: bool = False) -> list[int]:
     """The inputs that are on, in increasing order of point: the drawn edges, the ball, the mover's
-    danger points (`mine`, bits of `board.flood`) and the opponent's (`theirs`)."""
+    danger points (`mine`, bits of `board.flood`) and the opponent's (`theirs`); with `distances`, each
+    point's turn distance from the ball."""
     edge_in = EDGE_IN[stm]
     view = MIRROR if stm else range(N_POINTS)
     on = []
@@ -110,6 +117,9 @@ def inputs(pm, ball: int, stm: int, mine: int, theirs: int) -> list[int]:
             b = bits & -bits
             bits ^= b
             on.append(base + view[b.bit_length() - 1])
+    if distances:
+        d = turn_distances(pm, ball)
+        on.extend(DIST0 + view[p] * DIST_ROW + d[p] for p in range(N_POINTS))
     return on
 
 
@@ -120,6 +130,9 @@ def flip_inputs(on: list[int]) -> list[int]:
         if i < EDGES:
             p, q = _EDGE_ENDS[i]
             out.append(_edge_index[EDGE_BIT[_step_of(FLIP[p], FLIP[q])]])
+        elif i >= DIST0:
+            p, d = divmod(i - DIST0, DIST_ROW)
+            out.append(DIST0 + FLIP[p] * DIST_ROW + d)
         else:
             base = BALL0 if i < MINE0 else MINE0 if i < THEIRS0 else THEIRS0
             out.append(base + FLIP[i - base])
@@ -136,17 +149,20 @@ for _p in range(N_POINTS):
 
 @dataclass
 class Net:
-    """The weights as integers: w1[input][hidden], b1[hidden], w2[hidden], b2."""
+    """The weights as integers: w1[input][hidden], b1[hidden], w2[hidden], b2; `distances`: the inputs
+    include the turn distances (N_INPUTS_DIST rows, else N_INPUTS)."""
 
     w1: list[list[int]]
     b1: list[int]
     w2: list[int]
     b2: int
+    distances: bool = False
 
     def __post_init__(self) -> None:
         hidden = len(self.b1)
-        if len(self.w1) != N_INPUTS or any(len(row) != hidden for row in self.w1) or len(self.w2) != hidden:
-            raise ValueError(f"a net needs {N_INPUTS} rows of {hidden} weights and {hidden} output weights")
+        rows = self.n_inputs
+        if len(self.w1) != rows or any(len(row) != hidden for row in self.w1) or len(self.w2) != hidden:
+            raise ValueError(f"a net needs {rows} rows of {hidden} weights and {hidden} output weights")
         if any(abs(v) > MAX_WEIGHT for row in self.w1 for v in row) or any(abs(v) > MAX_WEIGHT for v in self.b1):
             raise ValueError(f"hidden-layer weights must be within -{MAX_WEIGHT}..{MAX_WEIGHT}")
         self._rows = [sum((v + OFFSET) << (LANE * j) for j, v in enumerate(row)) for row in self.w1]
@@ -155,6 +171,10 @@ class Net:
     @property
     def hidden(self) -> int:
         return len(self.b1)
+
+    @property
+    def n_inputs(self) -> int:
+        return N_INPUTS_DIST if self.distances else N_INPUTS
 
     def value_of(self, on: list[int]) -> int:
         """The value of the inputs that are on (`inputs`)."""
@@ -172,14 +192,16 @@ class Net:
 
     def value(self, pm, ball: int, stm: int, mine: int, theirs: int) -> int:
         """The value of a position for its mover (see the module's docstring)."""
-        return self.value_of(inputs(pm, ball, stm, mine, theirs))
+        return self.value_of(inputs(pm, ball, stm, mine, theirs, self.distances))
 
 
 def format_net(net: Net, header: str) -> str:
-    """A weight file: comment lines, `hidden N`, then b2, the N output weights, the N hidden biases and
-    one line of N weights per input, each line named."""
+    """A weight file: comment lines, `hidden N`, `inputs with distances` for such a net, then b2, the N
+    output weights, the N hidden biases and one line of N weights per input, each line named."""
     out = [f"# {line}" if line else "#" for line in header.splitlines()]
     out.append(f"hidden {net.hidden}")
+    if net.distances:
+        out.append("inputs with distances")
     out.append(f"b2 {net.b2}")
     out.append("w2 " + " ".join(map(str, net.w2)))
     out.append("b1 " + " ".join(map(str, net.b1)))
@@ -193,11 +215,15 @@ def parse_net(text: str) -> Net:
     b2 = None
     w2 = b1 = None
     w1: list[list[int]] = []
+    distances = False
     for line in text.splitlines():
         line = line.strip()
         if not line or line.startswith("#"):
             continue
         name, _, rest = line.partition(" ")
+        if name == "inputs" and rest == "with distances" and hidden is not None and b2 is None:
+            distances = True
+            continue
         values = [int(v) for v in rest.split()]
         if name == "hidden" and len(values) == 1 and 1 <= values[0] <= 256:
             hidden = values[0]
@@ -216,7 +242,7 @@ def parse_net(text: str) -> Net:
             raise ValueError(f"unexpected line {name!r} (or the wrong count of numbers)")
     if b2 is None or w2 is None or b1 is None:
         raise ValueError("a net file needs b2, w2 and b1")
-    return Net(w1, b1, w2, b2)
+    return Net(w1, b1, w2, b2, distances)
 
 
 _loaded: dict[str, Net] = {}

@@ -38,24 +38,58 @@ def mirrored(pm, ball, stm, mine, theirs):
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 10_000), st.integers(0, 60))
-def test_the_inputs_see_the_pitch_from_the_movers_side(seed, plies):
+@given(st.integers(0, 10_000), st.integers(0, 60), st.booleans())
+def test_the_inputs_see_the_pitch_from_the_movers_side(seed, plies, distances):
     pos = position(seed, plies)
-    assert sorted(NN.inputs(*pos)) == sorted(NN.inputs(*mirrored(*pos)))
-    on = NN.inputs(*pos)
-    assert len(set(on)) == len(on) and all(0 <= i < NN.N_INPUTS for i in on)
+    assert sorted(NN.inputs(*pos, distances)) == sorted(NN.inputs(*mirrored(*pos), distances))
+    on = NN.inputs(*pos, distances)
+    n = NN.N_INPUTS_DIST if distances else NN.N_INPUTS
+    assert len(set(on)) == len(on) and all(0 <= i < n for i in on)
     assert sorted(NN.flip_inputs(NN.flip_inputs(on))) == sorted(on)  # turning left to right twice: the same
+    assert len(on) == len(NN.inputs(*pos)) + (NN.N_POINTS if distances else 0)  # a distance for every point
+
+
+def reference_distances(pm, ball):
+    """The turn distances as plain Dijkstra over the points: a step costs 0 from the ball's point or a
+    touched point, 1 from a fresh one; goal nodes lead nowhere; at most DIST_CAP."""
+    import heapq
+
+    from ai.paper_soccer.board import DIST_CAP, NBRS
+
+    d = {ball: 1}
+    heap = [(1, ball)]
+    while heap:
+        dq, q = heapq.heappop(heap)
+        if dq > d[q] or q >= 99:
+            continue
+        cost = 0 if q == ball or pm[q] else 1
+        for bit, v, _vb in NBRS[q]:
+            if not pm[q] & bit and dq + cost < d.get(v, DIST_CAP):
+                d[v] = dq + cost
+                heapq.heappush(heap, (dq + cost, v))
+    return [d.get(p, DIST_CAP) for p in range(NN.N_POINTS)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 90))
+def test_turn_distances_are_the_least_count_of_fresh_points_left_on_the_way(seed, plies):
+    from ai.paper_soccer.board import turn_distances
+
+    pm, ball, _stm, _m, _t = position(seed, plies)
+    d = turn_distances(pm, ball)
+    assert d == reference_distances(pm, ball)
+    assert d[ball] == 1 and all(1 <= v <= 9 for v in d)
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 10_000), st.integers(0, 60), st.integers(0, 1000))
-def test_pure_python_and_numpy_give_the_same_integer(seed, plies, net_seed):
+@given(st.integers(0, 10_000), st.integers(0, 60), st.integers(0, 1000), st.booleans())
+def test_pure_python_and_numpy_give_the_same_integer(seed, plies, net_seed, distances):
     from ai.paper_soccer.fit_net import values
 
-    net = tiny_net(net_seed)
+    net = tiny_net(net_seed, distances=distances)
     pos = position(seed, plies)
-    on = NN.inputs(*pos)
-    x = np.zeros((1, NN.N_INPUTS), np.uint8)
+    on = NN.inputs(*pos, distances)
+    x = np.zeros((1, net.n_inputs), np.uint8)
     x[0, on] = 1
     plain = [0]  # the definition, written out: no lanes
     h = [net.b1[j] + sum(net.w1[i][j] for i in on) for j in range(net.hidden)]
@@ -68,6 +102,11 @@ def test_the_weight_file_reads_back_and_refuses_what_it_is_not():
     text = NN.format_net(net, "a test net\nsecond line")
     back = NN.parse_net(text)
     assert (back.w1, back.b1, back.w2, back.b2) == (net.w1, net.b1, net.w2, net.b2)
+    far = tiny_net(2, hidden=3, distances=True)
+    back = NN.parse_net(NN.format_net(far, "reads the turn distances"))
+    assert back.distances and (back.w1, back.b2) == (far.w1, far.b2)
+    with pytest.raises(ValueError):  # the rows of a net without distances, said to read them
+        NN.parse_net(text.replace("hidden 3\n", "hidden 3\ninputs with distances\n"))
     for bad in ("", "hidden 3\nb2 1\n", text.replace("hidden 3", "hidden 4"), text + "w1 1 2\n",
                 "w2 1 2 3\n" + text, text.replace("b2 ", "b2 x")):
         with pytest.raises(ValueError):
@@ -126,6 +165,13 @@ def test_a_new_generation_is_reported_beside_the_net_it_started_from(tmp_path, c
     assert re.search(r"--test \(\d+ positions\), net \(integers\)", out)
     assert re.search(r"--test \(\d+ positions\), the --init net", out)
     assert NN.parse_net((tmp_path / "second.txt").read_text()).hidden == 3
+    # --distances: a net that reads the turn distances too; an earlier net says which inputs it reads
+    assert main([str(games), "--epochs", "1", "--hidden", "2", "--distances", "--out", str(tmp_path / "far.txt")]) == 0
+    far = NN.parse_net((tmp_path / "far.txt").read_text())
+    assert far.distances and far.hidden == 2
+    assert main([str(games), "--epochs", "1", "--init", str(tmp_path / "far.txt"), "--out",
+                 str(tmp_path / "far2.txt")]) == 0
+    assert NN.parse_net((tmp_path / "far2.txt").read_text()).distances
 
 
 def test_selfplay_appends_decided_games_that_replay(tmp_path):
@@ -161,12 +207,14 @@ def test_a_level_takes_a_net_from_a_weight_file(tmp_path):
     g = PaperSoccer.new()
     assert g.is_legal(player.choose(g))
     assert player.searcher.net is not None
+    far = PaperSoccerPlayer(6, nodes=300, net="net:dist1", seed=1)  # the net that reads the turn distances
+    assert g.is_legal(far.choose(g)) and far.searcher.net.distances
 
 
-@pytest.mark.parametrize("name", ["net:selfplay1", "net:selfplay2", "net:selfplay3"])
+@pytest.mark.parametrize("name", ["net:selfplay1", "net:selfplay2", "net:selfplay3", "net:dist1"])
 def test_the_shipped_net_loads_and_values_the_start_near_even(name):
     net = NN.load_net(name)
-    assert net.hidden == 32
+    assert net.hidden == 32 and net.distances == (name == "net:dist1")
     pos = position(0, 0)  # the start: nobody is ahead
     assert abs(net.value(*pos)) < 100  # under one logit
 
