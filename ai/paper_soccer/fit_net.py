@@ -147,8 +147,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if not 1 <= args.hidden <= 256 or args.epochs < 1:
         ap.error("--hidden must be 1..256 and --epochs at least 1")
-    init = NN.load_net(args.init) if args.init else None
-    dist = init.distances if init is not None else args.distances
+    try:
+        init = NN.load_net(args.init) if args.init else None
+    except (OSError, ValueError) as e:  # UnicodeDecodeError is a ValueError
+        ap.error(f"--init {args.init}: {e}")
+    dist = init.distances if init is not None else args.distances  # a generation reads what the one before read
     games = read_games(args.inputs)
     train = [g for i, g in enumerate(games) if i % 10 not in (0, 5)]
     x, y = matrix(train, distances=dist)

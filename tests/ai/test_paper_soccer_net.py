@@ -172,6 +172,10 @@ def test_a_new_generation_is_reported_beside_the_net_it_started_from(tmp_path, c
     assert main([str(games), "--epochs", "1", "--init", str(tmp_path / "far.txt"), "--out",
                  str(tmp_path / "far2.txt")]) == 0
     assert NN.parse_net((tmp_path / "far2.txt").read_text()).distances
+    for bad in (tmp_path / "missing.txt", games):  # no file, and a file that is not a net: a line, no traceback
+        with pytest.raises(SystemExit) as stop:
+            main([str(games), "--init", str(bad)])
+        assert stop.value.code == 2 and "--init" in capsys.readouterr().err
 
 
 def test_selfplay_appends_decided_games_that_replay(tmp_path):
