@@ -523,18 +523,17 @@ def turn_distances(pm: list[int], ball: int, OPEN=OPEN) -> list[int]:
     compiled twin's) gives the same map.  It ignores that a turn uses each edge once."""
     d = [DIST_CAP] * N_POINTS
     d[ball] = 1
-    todo = [ball]  # a deque by two lists would be no faster here: the front is popped last-in
-    later = []
+    todo = [ball]  # the points at the distance being settled (a step of cost 0 adds to them)
+    later = []  # those at the next one
     while todo or later:
         if not todo:
-            todo, later = later[::-1], []
+            todo, later = later, []
             continue
         q = todo.pop()
         if q >= 99:
             continue
-        dq = d[q]
         cost = 0 if (q == ball or pm[q]) else 1
-        nd = dq + cost
+        nd = d[q] + cost
         if nd >= DIST_CAP:
             continue
         nb = OPEN[q][pm[q]]

@@ -59,7 +59,6 @@ class FloatNet:
 
     def __init__(self, hidden: int, rng: np.random.Generator, init: NN.Net | None = None,
                  n_inputs: int = NN.N_INPUTS) -> None:
-        self.distances = n_inputs == NN.N_INPUTS_DIST if init is None else init.distances
         if init is not None:
             self.w1 = np.array(init.w1, np.float64) / NN.ONE
             self.b1 = np.array(init.b1, np.float64) / NN.ONE
@@ -90,7 +89,8 @@ class FloatNet:
             q = np.rint(a * scale).astype(np.int64)
             return np.clip(q, -bound, bound) if bound is not None else q
         return NN.Net(ints(self.w1, NN.ONE, NN.MAX_WEIGHT).tolist(), ints(self.b1, NN.ONE, NN.MAX_WEIGHT).tolist(),
-                      ints(self.w2, NN.ONE).tolist(), int(np.rint(self.b2[0] * NN.ONE * NN.ONE)), self.distances)
+                      ints(self.w2, NN.ONE).tolist(), int(np.rint(self.b2[0] * NN.ONE * NN.ONE)),
+                      self.w1.shape[0] == NN.N_INPUTS_DIST)
 
 
 def fit(x: np.ndarray, y: np.ndarray, *, hidden: int = 32, epochs: int = 20, batch: int = 256, rate: float = 1e-3,
