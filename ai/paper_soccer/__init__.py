@@ -4,8 +4,9 @@ transposition table, immediate-goal detection and don't-lose filtering.
 `make_player(level, think_ms=None, seed=None)`, `LEVELS`, `search_speed`, `CALIBRATION`, `LADDER` and
 `OPENSPIEL_GAME` are what every game's AI package offers (ai/levels.py); `load_compiled` and
 `compiled_search_speed` give `termarena bench` the compiled tree of the `fast` extra.  The levels are in
-`player.py`, the search in `search.py`, the pitch and turn generator in `board.py`, the benchmark in
-`speed.py`, what the tuning tools need in `tools.py`, the learned value's fit in `fit_value.py`.
+`player.py`, the search in `search.py` (its best-first option in `compiled_best_first.py`), the pitch
+and turn generator in `board.py`, the benchmark in `speed.py`, what the tuning tools need in `tools.py`,
+the learned value's fit in `fit_value.py`.
 """
 from ai.paper_soccer.player import LEVEL_TABLE, LEVELS, PaperSoccerPlayer
 from ai.paper_soccer.speed import compiled_search_speed, search_speed

@@ -58,6 +58,8 @@ class Level(BaseLevel):
     value: str = ""  # the evaluation: "" the hand-set weights, else a learned one (`value.load`: "learned", value:NAME)
     net: str = ""  # a small neural value instead (`net.load_net`: a weight file, or net:NAME shipped)
     cut_off: int = 0  # the leaf's bonus (malus) when only the opponent (the mover) can no longer score (`Searcher`)
+    best_first: int = 0  # 1, 2: best-first minimax below the root, not alpha-beta (`Searcher`; compiled tree only)
+    explore: float = 0.0  # best-first's exploration term (`compiled_best_first._bf_pick`)
 
 
 LEVEL_TABLE: dict[int, Level] = {
@@ -96,7 +98,8 @@ class PaperSoccerPlayer(SearchPlayer):
         self.searcher = Searcher(weights, near_ply=cfg.near_ply, parity=cfg.parity, root_short=cfg.root_short,
                                  lmr_after=cfg.lmr_after, root_lmr=cfg.root_lmr, shut_check=cfg.shut_check,
                                  value=load_value(cfg.value) if cfg.value else None,
-                                 net=load_net(cfg.net) if cfg.net else None, cut_off=cfg.cut_off)
+                                 net=load_net(cfg.net) if cfg.net else None, cut_off=cfg.cut_off,
+                                 best_first=cfg.best_first, explore=cfg.explore)
 
     def search(self, game, *, t0, stop, deadline, all_scores, report) -> SearchResult:
         cfg = self.cfg

@@ -40,6 +40,9 @@
   still ever score (`board.goals_in_reach`).  Level 6 was cut off before the end in half the games it
   lost to QtPaperSoccer, which scores such positions as almost decided; with the term level 6 scored
   no better against it (2-38 against 4-36 and 3-37) and its compiled tree lost 21% of its speed.
+* Best-first (`best_first`, off in every level): below the root, `compiled_best_first` instead of
+  the iterative deepening (compiled tree only).  Against level 6 it scored 43% at CodinGame's time
+  and 39% at equal nodes (see the README).
 * `tie_noise` (see `search`) varies the choice among (nearly) equal turns with a seeded rng.
 * Evaluation, from the mover's side (`Weights`), measured in self-play (1,000 nodes a turn, 60-100
   games a pair, colours swapped):
@@ -167,7 +170,8 @@ class Searcher:
                  parity: int = 0, near_ply: int = 0, near_visits: int = 3, near_per_end: int = 3,
                  near_states: int = 1500, root_short: int = 0, lmr_after: int = 0, lmr_depth: int = 3,
                  root_lmr: int = 0, shut_check: float = 0.0, fast: bool | None = None,
-                 value: Tables | None = None, net: Net | None = None, cut_off: int = 0):
+                 value: Tables | None = None, net: Net | None = None, cut_off: int = 0,
+                 best_first: int = 0, explore: float = 0.0):
         self.w = weights or Weights()
         # the evaluation: the learned value (`value.load`) or, by default, the hand-set weights; a net
         # (`net.py`) replaces either
@@ -204,8 +208,14 @@ class Searcher:
         self.near_visits = near_visits
         self.near_per_end = near_per_end
         self.near_states = near_states
+        # best-first minimax below the root instead of alpha-beta (`compiled_best_first`: with the compiled
+        # tree only, the pure-Python one searches alpha-beta): 1 one ply an expansion, 2 two; its descent's
+        # exploration term
+        self.best_first = best_first
+        self.explore = explore
         self.tt: dict[int, int] = {}
         self._compiled = None  # a `compiled.Tree` once a search uses the compiled tree
+        self._bf_tree = None  # a `compiled_best_first.Tree`, made by the first best-first search
 
     @property
     def compiled_in_use(self) -> bool:
@@ -370,6 +380,9 @@ class Searcher:
             self.rng.shuffle(safe)
         root = sorted(safe, key=lambda t: -pv[t[0]])
         best = root[0]
+        if self.best_first and self._compiled is not None:
+            self._best_first(pm, ball, stm, root, res, node_limit)
+            return
         scores: dict = {}
         dropped: dict[str, int] = {}  # root turns dropped by the shut check -> their (lost) score
         for depth in range(2, max_depth + 1):
@@ -411,6 +424,22 @@ class Searcher:
             res.move = path_str(best[2])
             res.scores = {path_str(t[2]): 0 for t in root}
         res.nodes = self.nodes
+
+    def _best_first(self, pm, ball, stm, root, res: SearchResult, node_limit) -> None:
+        """The compiled best-first search below the safe root turns (`compiled_best_first`): the best value
+        is played (ties: the root order, the static one), each root turn scored by its value."""
+        if self._bf_tree is None:
+            from ai.paper_soccer.compiled_best_first import Tree  # compiled (or loaded) by its first search
+
+            self._bf_tree = Tree(self._compiled)
+        limit = (node_limit if node_limit is not None else 1 << 62) - self.nodes
+        vals, nodes, depth = self._bf_tree.search(pm, ball, stm, self.f0, root, limit, self.answer_deadline,
+                                                  self.explore, self.best_first == 2)
+        self.nodes += nodes
+        i = max(range(len(root)), key=lambda k: (vals[k], -k))
+        res.move, res.score, res.depth, res.nodes = path_str(root[i][2]), vals[i], max(depth, 2), self.nodes
+        res.scores = {path_str(t[2]): v for t, v in zip(root, vals)}
+        res.proven = abs(vals[i]) >= WIN_BOUND
 
     def _safe_turns(self, pm, stm, turns, deadline, t0) -> list:
         """The turns after which the opponent cannot score at once."""

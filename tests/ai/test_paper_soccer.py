@@ -15,6 +15,7 @@ from ai.paper_soccer.search import Searcher
 from ai.paper_soccer.tactics import shutting_reply
 from engines.paper_soccer import PaperSoccer
 from engines.paper_soccer.geometry import neighbour
+from tests.helpers.players import random_position
 from tests.helpers.real_play import logged_position, mover_wins, moves_to_try, safe_moves, winning_moves
 
 
@@ -369,3 +370,11 @@ def test_the_shut_check_replaces_a_turn_the_search_chose_into_a_shutting_reply()
     for move, shut in ((alone, True), (checked, False)):
         pm, end, seat = _after(SHUT_IN_49, move)
         assert bool(shutting_reply(pm, end, seat)) is shut, move
+
+
+def test_best_first_is_asked_of_the_compiled_tree_only_and_the_pure_python_one_searches_alpha_beta():
+    # `level:6,best_first=2` in the default install (no numba) is level 6 itself
+    g = random_position("paper-soccer", 3, 30)
+    answers = [make_player(6, seed=1, **changes).searcher.search(g, node_limit=2500) for changes in
+               ({}, dict(best_first=2, explore=100.0))]
+    assert [(r.move, r.score, r.nodes) for r in answers[:1]] == [(r.move, r.score, r.nodes) for r in answers[1:]]
