@@ -164,17 +164,21 @@ def _bf_expand(pm, ball, stm, ply, f0, x, full, ni, nv, steps, used, prm, ev, ft
 
 
 @njit(cache=True)
-def _bf_open(pm, ball, stm, ply, f0, x, full, two_ply, ni, nv, steps, used, prm, ev, ft, nn, ns, ctr):
+def _bf_open(pm, ball, stm, ply, f0, x, full, two_ply, ni, nv, steps, used, prm, ev, ft, nn, ns, ctr, deadline):
     """Expand x (`_bf_expand`) and, with `two_ply`, its children too, then back the values up from x.
     Two plies an expansion keep every leaf's mover the root's opponent, so that leaves are compared with
     leaves of one parity: a position's value moves by about its mover's share (58 units in value:selfplay's
-    bias alone), and one ply at a time the descent swings between a line just opened and the others."""
+    bias alone), and one ply at a time the descent swings between a line just opened and the others.
+    The deadline is read between the children (near the root, two plies can be thousands of leaves)."""
     used = _bf_expand(pm, ball, stm, ply, f0, x, full, ni, nv, steps, used, prm, ev, ft, nn, ns, ctr)
     if used >= 0 and two_ply:
         first = ni[B_FIRST, x]
         for c in range(first, first + ni[B_COUNT, x]):
             if ni[B_SOLVED, c]:
                 continue
+            if _past(deadline):
+                ctr[C_STOP] = 1
+                break
             apply_steps(pm, steps, ni[B_OFF, c], ni[B_LEN, c])
             if prm[P_NET]:
                 net_push(ns, ply, steps, ni[B_OFF, c], ni[B_LEN, c])
@@ -243,12 +247,14 @@ def best_first(pm, ball, stm, f0, ni, nv, steps, used, prm, ev, ft, nn, ns, ctr,
             b = ni[B_END, c]
             f = f - ft[b]
             s = 1 - s
-        if depth >= PLIES - 3:
+        if x == 0:
+            ni[B_SOLVED, 0] = 1  # every root turn solved: they are all the root has (the safe ones given)
+        elif depth >= PLIES - 3:
             ni[B_SOLVED, x] = 1  # as deep as a path goes: its value taken as it is
             _bf_back(ni, nv, ni[B_PARENT, x])
         else:
             used2 = _bf_open(pm, b, s, depth, f, x, full, two_ply and not full, ni, nv, steps, used, prm, ev, ft,
-                             nn, ns, ctr)
+                             nn, ns, ctr, deadline)
             if used2 < 0:
                 ctr[C_STOP] = 1
             else:

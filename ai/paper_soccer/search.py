@@ -212,7 +212,7 @@ class Searcher:
         # tree only, the pure-Python one searches alpha-beta): 1 one ply an expansion, 2 two; its descent's
         # exploration term
         self.best_first = best_first
-        self.explore = explore
+        self.explore = float(explore)  # one compiled signature, whatever the spec gave (`explore=100`)
         self.tt: dict[int, int] = {}
         self._compiled = None  # a `compiled.Tree` once a search uses the compiled tree
         self._bf_tree = None  # a `compiled_best_first.Tree`, made by the first best-first search
