@@ -61,16 +61,17 @@ def _bf_value(ni, nv, x):
     first = ni[B_FIRST, x]
     best = -WIN - 1
     solved = ni[B_COMPLETE, x]
+    won = 0
     for c in range(first, first + ni[B_COUNT, x]):
         v = -nv[c]
         if v > best:
             best = v
         if not ni[B_SOLVED, c]:
             solved = 0
-    if best >= WIN_BOUND:
-        for c in range(first, first + ni[B_COUNT, x]):
-            if ni[B_SOLVED, c] and -nv[c] >= WIN_BOUND:
-                solved = 1
+        elif v >= WIN_BOUND:
+            won = 1
+    if won:
+        solved = 1
     elif best <= -WIN_BOUND and not solved:
         # lost on the listed turns only: not a proof (so a value beyond WIN_BOUND is always one), yet the
         # worst unproven value, so that the line is looked at again, every turn listed (`best_first`)
@@ -132,22 +133,20 @@ def _bf_expand(pm, ball, stm, ply, f0, x, full, ni, nv, steps, used, prm, ev, ft
     """Node x's children (`_bf_children`): the tree's cheap generator's turns (as `negamax` has them below
     its first plies), or with `full` every turn (`gen_turns`' as `negamax` looks again); x solved when
     its mover can score, or has no turn that does not lose.  Returns the step buffer's use, -1 when full."""
-    if full:
-        win, complete, n, ends, keys, offs, lens, buf = gen_turns(pm, ball, stm, 2000, BIG, BIG)
-        complete = True
-    else:
+    if not full:
         if ply <= prm[P_NEAR_PLY]:
             win, complete, n, ends, keys, offs, lens, buf = gen_turns(
                 pm, ball, stm, prm[P_NEAR_STATES], prm[P_NEAR_PER_END], prm[P_NEAR_VISITS])
         else:
             win, complete, n, ends, keys, offs, lens, buf = gen_ends(pm, ball, stm)
-        if not win and n == 0 and not complete:
-            win, complete, n, ends, keys, offs, lens, buf = gen_turns(pm, ball, stm, 2000, BIG, BIG)
-            complete = True
-        elif n > 0:
+        if n > 0:
             # one turn an end point: another way to one of them draws other edges, and may be the one that
             # does not lose (the best-first line goes deep, where a loss believed on this list is often false)
             complete = False
+        full = not win and n == 0 and not complete
+    if full:
+        win, complete, n, ends, keys, offs, lens, buf = gen_turns(pm, ball, stm, 2000, BIG, BIG)
+        complete = True
     ni[B_COMPLETE, x] = 1 if complete else 0
     if win:
         nv[x] = WIN - ply

@@ -15,7 +15,7 @@ from ai.paper_soccer.search import WIN_BOUND, Searcher  # noqa: E402
 from ai.paper_soccer.speed import bench_positions  # noqa: E402
 from ai.paper_soccer.value import load  # noqa: E402
 from engines.paper_soccer import PaperSoccer  # noqa: E402
-from tests.helpers.real_play import logged_position  # noqa: E402
+from tests.helpers.real_play import logged_position, mover_wins  # noqa: E402
 from tests.helpers.nets import tiny_net
 from tests.helpers.players import random_position  # noqa: E402
 
@@ -179,7 +179,7 @@ def _opponent_is_lost(g: PaperSoccer, move: str) -> bool:
     after = g.copy()
     after.push(move)
     if after.is_over():
-        return after.outcome().winner == g.current_player()
+        return mover_wins(after, g.current_player())
     r = Searcher(fast=True, near_ply=8).search(after, node_limit=200_000, multipv=True)  # no one-turn shortcut
     return r.score <= -WIN_BOUND
 
