@@ -270,8 +270,17 @@ class Tree:
     """A searcher's best-first tree: its nodes' arrays (made once, reused by each search) and counters, beside
     the compiled tree (`compiled.Tree`) whose options, evaluation and net it searches with."""
 
-    def __init__(self, compiled_tree) -> None:
+    def __init__(self, compiled_tree, wide: int = 0) -> None:
         self.base = compiled_tree
+        # its own copy of the options: with `wide`, every node lists its turns as the root's first replies
+        # are listed, every way to each end point up to `wide` states (QtPaperSoccer's breadth), while the
+        # compiled alpha-beta (the shut check's) keeps its generators
+        self.params = compiled_tree.params.copy()
+        if wide:
+            self.params[P_NEAR_PLY] = BIG
+            self.params[P_NEAR_STATES] = wide
+            self.params[P_NEAR_PER_END] = BIG
+            self.params[P_NEAR_VISITS] = BIG
         self.ni = np.zeros((B_FIELDS, BF_NODES), np.int64)
         self.nv = np.zeros(BF_NODES, np.int64)
         self.steps = np.zeros(BF_STEPS, np.int64)
@@ -292,11 +301,11 @@ class Tree:
         buf = np.array([s for t in turns for s in t[2]], np.int64)
         ends = np.array([t[0] for t in turns], np.int64)
         keys = np.array([t[1] for t in turns], np.int64)
-        used = bf_root(arr, stm, f0, ends, keys, offs, lens, buf, ni, nv, self.steps, base.params, base.ev, base.ft,
+        used = bf_root(arr, stm, f0, ends, keys, offs, lens, buf, ni, nv, self.steps, self.params, base.ev, base.ft,
                        base.nn, base.ns, ctr)
         if used < 0:
             raise ValueError("too many root turns for the best-first tree")
-        best_first(arr, ball, stm, f0, ni, nv, self.steps, used, base.params, base.ev, base.ft, base.nn, base.ns, ctr,
+        best_first(arr, ball, stm, f0, ni, nv, self.steps, used, self.params, base.ev, base.ft, base.nn, base.ns, ctr,
                    -1.0 if deadline is None else deadline, explore, two_ply)
         depth, x = 0, 0
         while ni[B_COUNT, x]:

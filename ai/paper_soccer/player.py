@@ -60,6 +60,7 @@ class Level(BaseLevel):
     cut_off: int = 0  # the leaf's bonus (malus) when only the opponent (the mover) can no longer score (`Searcher`)
     best_first: int = 0  # 1, 2: best-first minimax below the root, not alpha-beta (`Searcher`; compiled tree only)
     explore: float = 0.0  # best-first's exploration term (`compiled_best_first._bf_pick`)
+    wide: int = 0  # best-first's breadth: every turn of every node, up to this many states (`Searcher`; 0: off)
 
 
 LEVEL_TABLE: dict[int, Level] = {
@@ -99,7 +100,7 @@ class PaperSoccerPlayer(SearchPlayer):
                                  lmr_after=cfg.lmr_after, root_lmr=cfg.root_lmr, shut_check=cfg.shut_check,
                                  value=load_value(cfg.value) if cfg.value else None,
                                  net=load_net(cfg.net) if cfg.net else None, cut_off=cfg.cut_off,
-                                 best_first=cfg.best_first, explore=cfg.explore)
+                                 best_first=cfg.best_first, explore=cfg.explore, wide=cfg.wide)
 
     def search(self, game, *, t0, stop, deadline, all_scores, report) -> SearchResult:
         cfg = self.cfg

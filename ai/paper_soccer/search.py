@@ -171,7 +171,7 @@ class Searcher:
                  near_states: int = 1500, root_short: int = 0, lmr_after: int = 0, lmr_depth: int = 3,
                  root_lmr: int = 0, shut_check: float = 0.0, fast: bool | None = None,
                  value: Tables | None = None, net: Net | None = None, cut_off: int = 0,
-                 best_first: int = 0, explore: float = 0.0):
+                 best_first: int = 0, explore: float = 0.0, wide: int = 0):
         self.w = weights or Weights()
         # the evaluation: the learned value (`value.load`) or, by default, the hand-set weights; a net
         # (`net.py`) replaces either
@@ -213,6 +213,8 @@ class Searcher:
         # exploration term
         self.best_first = best_first
         self.explore = float(explore)  # one compiled signature, whatever the spec gave (`explore=100`)
+        # best-first's breadth: 0 the tree's generators, else every turn of every node, up to `wide` states
+        self.wide = wide
         self.tt: dict[int, int] = {}
         self._compiled = None  # a `compiled.Tree` once a search uses the compiled tree
         self._bf_tree = None  # a `compiled_best_first.Tree`, made by the first best-first search
@@ -431,7 +433,7 @@ class Searcher:
         if self._bf_tree is None:
             from ai.paper_soccer.compiled_best_first import Tree  # compiled (or loaded) by its first search
 
-            self._bf_tree = Tree(self._compiled)
+            self._bf_tree = Tree(self._compiled, self.wide)
         limit = (node_limit if node_limit is not None else 1 << 62) - self.nodes
         vals, nodes, depth = self._bf_tree.search(pm, ball, stm, self.f0, root, limit, self.answer_deadline,
                                                   self.explore, self.best_first == 2)

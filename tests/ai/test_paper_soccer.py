@@ -373,8 +373,10 @@ def test_the_shut_check_replaces_a_turn_the_search_chose_into_a_shutting_reply()
 
 
 def test_best_first_is_asked_of_the_compiled_tree_only_and_the_pure_python_one_searches_alpha_beta():
-    # `level:6,best_first=2` in the default install (no numba) is level 6 itself
+    # `level:6,best_first=2` (or `best_first=1,wide=500`) in the default install (no numba) is level 6 itself
     g = random_position("paper-soccer", 3, 30)
-    level_6, best_first = (make_player(6, seed=1, **changes).searcher.search(g, node_limit=2500)
-                           for changes in ({}, dict(best_first=2, explore=100.0)))
-    assert (best_first.move, best_first.score, best_first.nodes) == (level_6.move, level_6.score, level_6.nodes)
+    level_6, *best_first = (make_player(6, seed=1, **changes).searcher.search(g, node_limit=2500)
+                            for changes in ({}, dict(best_first=2, explore=100.0),
+                                            dict(best_first=1, explore=100.0, wide=500)))
+    for r in best_first:
+        assert (r.move, r.score, r.nodes) == (level_6.move, level_6.score, level_6.nodes)

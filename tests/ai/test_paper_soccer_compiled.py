@@ -172,6 +172,8 @@ def test_the_compiled_search_gives_the_same_answer_at_the_same_node_budget(opts)
 
 
 BEST_FIRST = dict(LEVEL_6, best_first=2, explore=100.0)
+# QtPaperSoccer's breadth: one ply an expansion, every turn of every node (`wide`)
+WIDE = dict(LEVEL_6, best_first=1, explore=100.0, wide=500)
 
 
 def _opponent_is_lost(g: PaperSoccer, move: str) -> bool:
@@ -184,18 +186,24 @@ def _opponent_is_lost(g: PaperSoccer, move: str) -> bool:
     return r.score <= -WIN_BOUND
 
 
-@pytest.mark.parametrize("index, back", [(1, 5), (1, 7), (4, 3), (4, 7), (8, 3), (9, 5), (9, 7)])
-def test_best_first_plays_a_winning_turn_where_there_is_one(index, back):
+WON = [(1, 5), (1, 7), (4, 3), (4, 7), (8, 3), (9, 5), (9, 7)]
+
+
+# `wide` opens hundreds of turns a node, so its tree is shallower: it proves (9, 5) at 67,000 nodes, and
+# (9, 7) not before its tree is full
+@pytest.mark.parametrize("index, back, opts", [(*p, BEST_FIRST) for p in WON] + [(*p, WIDE) for p in WON[:5]])
+def test_best_first_plays_a_winning_turn_where_there_is_one(index, back, opts):
     # late positions of real games where the mover can force a goal; in (9, 5) alpha-beta needs about
     # 200,000 nodes to prove it: best-first goes down the forcing line first
     g = logged_position("paper-soccer", index, back)
-    r = Searcher(fast=True, **BEST_FIRST).search(g, node_limit=60_000)
+    r = Searcher(fast=True, **opts).search(g, node_limit=60_000)
     assert r.proven and r.score >= WIN_BOUND  # from the mover's side
     assert _opponent_is_lost(g, r.move)
 
 
+@pytest.mark.parametrize("opts", [BEST_FIRST, WIDE], ids=["best_first", "wide"])
 @pytest.mark.parametrize("seed, plies", [(8, 30), (17, 30), (21, 30), (22, 30), (23, 60)])
-def test_a_win_best_first_claims_holds(seed, plies):
+def test_a_win_best_first_claims_holds(seed, plies, opts):
     # the cheap generator lists one way to each end point, so a loss seen on its list may be none
     # (another way draws other edges); best-first goes deep along one line, and from these positions it
     # claimed wins that were not while such a loss counted as proven (`compiled_best_first._bf_value`)
@@ -203,7 +211,7 @@ def test_a_win_best_first_claims_holds(seed, plies):
     for _ in range(30):
         if g.is_over():
             break
-        r = Searcher(fast=True, **BEST_FIRST).search(g, node_limit=20_000)
+        r = Searcher(fast=True, **opts).search(g, node_limit=20_000)
         if r.score >= WIN_BOUND:
             assert _opponent_is_lost(g, r.move)
         g.push(r.move)
