@@ -10,6 +10,10 @@ node without children and opens it: its turns, each valued by the leaf, and with
 too, then values are backed up (negamax).  Wins found by the leaf or the generators are proofs; a loss
 on the cheap generator's list is only believed once every turn has been listed (`_bf_value`).
 
+`wide` (`Tree(..., wide)`): every node lists its turns as the root's first replies are listed, every way
+to each end point up to `wide` states, QtPaperSoccer's breadth (README, "Where level 6 loses to
+QtPaperSoccer").
+
 Its own module, loaded by the first best-first search: the compiled tree every level loads at a bot's
 start (`compiled.warm_up`) does not grow by it.
 """

@@ -42,7 +42,9 @@
   no better against it (2-38 against 4-36 and 3-37) and its compiled tree lost 21% of its speed.
 * Best-first (`best_first`, off in every level): below the root, `compiled_best_first` instead of
   the iterative deepening (compiled tree only).  Against level 6 it scored 43% at CodinGame's time
-  and 39% at equal nodes (see the README).
+  and 39% at equal nodes (see the README).  With `wide`, every node of its tree lists every turn (up
+  to `wide` states), as QtPaperSoccer's does: with a value fitted to QtPaperSoccer's it scored 24%
+  against that engine, alpha-beta with the same value 2.5%; with our own values 5-12.5% (README).
 * `tie_noise` (see `search`) varies the choice among (nearly) equal turns with a seeded rng.
 * Evaluation, from the mover's side (`Weights`), measured in self-play (1,000 nodes a turn, 60-100
   games a pair, colours swapped):
