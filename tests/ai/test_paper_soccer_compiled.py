@@ -285,3 +285,20 @@ def test_bench_shows_the_compiled_rate_beside_the_pure_one(monkeypatch, capsys):
     row = next(line for line in out.splitlines() if "paper-soccer" in line)
     pure, fast = [int(cell.strip().replace(",", "")) for cell in row.split("│")[6:8]]
     assert pure > 0 and fast > 0 and "compiled nodes/s" in out
+
+
+def test_a_wide_best_first_tree_lists_every_way_to_each_end_point():
+    # the cheap generator lists one turn an end point below the first plies; `wide` lists them all (up to
+    # its states), so the same search opens nodes with several times the children
+    from ai.paper_soccer.compiled_best_first import B_COUNT
+
+    g = random_position("paper-soccer", 3, 30)
+
+    def children_per_opened_node(opts) -> float:
+        s = Searcher(fast=True, **opts)
+        s.search(g, node_limit=5_000)
+        counts = s._bf_tree.ni[B_COUNT, 1:s._bf_tree.counters[3]]
+        deep = counts[counts > 0][1:]  # the root's turns aside
+        return deep.mean()
+
+    assert children_per_opened_node(WIDE) > 2 * children_per_opened_node(dict(WIDE, wide=0))  # 62.7 against 20.3
