@@ -135,7 +135,8 @@ def _bf_children(pm, stm, ply, f0, x, n, ends, keys, offs, lens, buf, ni, nv, st
 @njit(cache=True)
 def _bf_expand(pm, ball, stm, ply, f0, x, full, ni, nv, steps, used, prm, ev, ft, nn, ns, ctr):
     """Node x's children (`_bf_children`): the tree's cheap generator's turns (as `negamax` has them below
-    its first plies), or with `full` every turn (`gen_turns`' as `negamax` looks again); x solved when
+    its first plies), or with `full` every turn (`gen_turns`' as `negamax` looks again, and at least as
+    many states as a `wide` listing); x solved when
     its mover can score, or has no turn that does not lose.  Returns the step buffer's use, -1 when full."""
     if not full:
         if ply <= prm[P_NEAR_PLY]:
@@ -149,7 +150,9 @@ def _bf_expand(pm, ball, stm, ply, f0, x, full, ni, nv, steps, used, prm, ev, ft
             complete = False
         full = not win and n == 0 and not complete
     if full:
-        win, complete, n, ends, keys, offs, lens, buf = gen_turns(pm, ball, stm, 2000, BIG, BIG)
+        # never fewer states than a `wide` node's first listing had: the relisting is what a loss is believed on
+        win, complete, n, ends, keys, offs, lens, buf = gen_turns(pm, ball, stm, max(2000, prm[P_NEAR_STATES]),
+                                                                  BIG, BIG)
         complete = True
     ni[B_COMPLETE, x] = 1 if complete else 0
     if win:
