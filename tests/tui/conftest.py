@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+from pathlib import Path
 
 import pytest
 import textual._wait
@@ -15,6 +16,23 @@ def pytest_pyfunc_call(pyfuncitem):
         asyncio.run(pyfuncitem.obj(**args))
         return True
     return None
+
+
+# The inner loop (-m "not slow") stays under a minute on 2 cores only if an app test repeated for every game
+# runs one game's case there: Paper Soccer's.  The other games' cases are marked slow and run in the whole
+# suite (CI's); each game keeps its own app tests (test_app_<game>.py) in the inner loop.
+INNER_LOOP_GAME = "paper-soccer"
+TUI_TESTS = Path(__file__).parent
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by the marks
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        params = callspec.params if callspec is not None else {}
+        game = params.get("game", params.get("game_id"))
+        if isinstance(game, str) and game != INNER_LOOP_GAME and TUI_TESTS in Path(item.path).parents:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)

@@ -144,6 +144,7 @@ async def test_a_host_in_seat_2_lets_the_joiner_move_first_and_refuses_moves_out
         await until(jp, lambda: net_session(joiner).notation == ["4", "5"])
 
 
+@pytest.mark.slow  # two hosts in turn: over 1 s
 async def test_a_joiner_whose_host_restarted_with_another_game_stops_following_it():
     async with hosted_game() as (first, hp, joiner, jp):
         await hp.press("5")

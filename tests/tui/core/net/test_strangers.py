@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+import pytest
+
 from tests.helpers.app import message
 from tests.helpers.net import CODE, host_app, listening, until
 from tui.core.net.events import CutOff
@@ -82,6 +84,7 @@ async def test_wrong_codes_from_one_address_are_slowed_then_refused_and_the_real
         assert (await knock(port, "guess-11")) == "BYE wrong join code" and len(waits) == 7
 
 
+@pytest.mark.slow  # 400 real connections: over 1 s
 async def test_400_wrong_codes_at_once_get_ten_checked_while_the_real_joiner_gets_in():
     now, waits = [0.0], []
     async with bare_host(now=lambda: now[0], sleep=recorded(waits)) as (host, port, events):

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from tests.helpers.server import Peer, Side, login, running_server, start_game
 from tui.core.net.gate import GateLimits
 from tui.core.server.lobby import ServerLimits
@@ -77,6 +79,7 @@ async def test_a_crash_in_one_session_cuts_that_one_off_only(tmp_path, monkeypat
         assert any("RuntimeError" in line and "\\x1b" in line and "\x1b" not in line for line in logged)
 
 
+@pytest.mark.slow  # hundreds of real connections: over 1 s
 async def test_hundreds_of_idle_connections_are_closed_and_cannot_keep_a_player_out(tmp_path):
     async with running_server(tmp_path, LIMITS) as (server, port):
         a, b, game_id = await start_game(port)
