@@ -31,7 +31,7 @@ def pytest_collection_modifyitems(config, items):
         callspec = getattr(item, "callspec", None)
         params = callspec.params if callspec is not None else {}
         game = params.get("game", params.get("game_id"))
-        if isinstance(game, str) and game != INNER_LOOP_GAME and TUI_TESTS in Path(item.path).parents:
+        if isinstance(game, str) and game != INNER_LOOP_GAME and item.path.is_relative_to(TUI_TESTS):
             item.add_marker(pytest.mark.slow)
 
 
