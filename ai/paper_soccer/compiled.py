@@ -12,8 +12,14 @@ Each walker is the recursive Python one turned into a loop over an explicit stac
 keys, and each turn's steps as a slice of one buffer.
 
 Compiled once and cached on disk (numba's `cache=True`, in `__pycache__` or numba's user-wide cache
-directory): the first run after an install or an upgrade compiles for about 35 s of CPU, which
+directory): the first run after an install or an upgrade compiles for about 25 s of CPU, which
 `termarena bench paper-soccer` does ahead of a match (`accelerator.py` loads it in the background).
+
+No compiled function passes another a literal constant (`0`, `False`): numba compiles the callee
+once more for each literal it meets (`Literal[int](0)`, even a variable's first value while types are
+inferred), and every caller re-optimizes the callees it links: best-first's first compile took twice
+as long with them.  `np.int64(0)`, `np.bool_(False)` and numpy-scalar constants (`BIG`) are typed as
+plain int64 and bool: each function is compiled once (tests/ai/test_paper_soccer_compiled.py checks).
 """
 from __future__ import annotations
 
@@ -28,7 +34,9 @@ from ai.paper_soccer.tactics import LOOK_STATES, LOOKS, REPLY_STATES
 from ai.paper_soccer.value import COUNT_ROW, MAX_COUNT
 
 N = B.N_POINTS
-BIG = 1 << 30
+BIG = np.int64(1 << 30)
+RELIST_STATES = np.int64(2000)  # a relisting of every turn, before a loss is believed
+REACH_STATES = np.int64(300)  # `board.can_score_fast`'s default
 WIN = 1_000_000
 WIN_BOUND = WIN - 1000
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -168,7 +176,7 @@ def gen_ends(pm, ball, seat):
     ended = np.zeros(N, np.bool_)
     top = seat == 0
     fr = _frames(pm, ball)
-    sp = 0
+    sp = np.int64(0)
     while True:
         p = fr[F_P, sp]
         i = fr[F_I, sp]
@@ -236,7 +244,7 @@ def gen_turns(pm, ball, seat, max_states, per_end, max_visits):
     per = np.zeros(N, np.int64)
     top = seat == 0
     fr = _frames(pm, ball)
-    sp = 0
+    sp = np.int64(0)
     while True:
         p = fr[F_P, sp]
         i = fr[F_I, sp]
@@ -313,7 +321,7 @@ def can_score(pm, ball, seat, max_states):
     n_seen = 0
     top = seat == 0
     fr = _frames(pm, ball)
-    sp = 0
+    sp = np.int64(0)
     while True:
         p = fr[F_P, sp]
         i = fr[F_I, sp]
@@ -355,7 +363,7 @@ def can_score_fast(pm, ball, seat, max_states):
     expanded = np.zeros(N, np.bool_)
     top = seat == 0
     fr = _frames(pm, ball)
-    sp = 0
+    sp = np.int64(0)
     while True:
         p = fr[F_P, sp]
         i = fr[F_I, sp]
@@ -380,7 +388,7 @@ def can_score_fast(pm, ball, seat, max_states):
         if mq == 0 or expanded[q] or mq | back == SO_FQ[seat, p, i]:
             continue
         expanded[q] = True
-        sp = _push(pm, fr, sp, p, m, bit, q, mq, back, 0, SO_SID[seat, p, i])
+        sp = _push(pm, fr, sp, p, m, bit, q, mq, back, np.int64(0), SO_SID[seat, p, i])
     return max_states > 0 and can_score(pm, ball, seat, max_states)
 
 
@@ -641,7 +649,7 @@ def net_value(pm, ball, stm, ply, nn, ns, b2, dist):
 @njit(cache=True)
 def goals_in_reach(pm, ball):
     """`board.goals_in_reach`."""
-    return _goals_from_ball(pm, ball, True, 3)
+    return _goals_from_ball(pm, ball, np.bool_(True), np.int64(3))
 
 
 @njit(cache=True)
@@ -663,7 +671,7 @@ def leaf(pm, ball, stm, f0, ply, prm, ev, nn, ns):
                 near = True
         elif hot[q]:
             near = True
-    if near and can_score_fast(pm, ball, stm, 300):
+    if near and can_score_fast(pm, ball, stm, REACH_STATES):
         return WIN - ply
     if prm[P_NET]:
         v = _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, prm[P_NET_B2], prm[P_NET_DIST])
@@ -778,7 +786,7 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, ev
     if win:
         return WIN - ply
     if n == 0 and not complete:
-        win, complete, n, ends, keys, offs, lens, buf = gen_turns(pm, ball, stm, 2000, BIG, BIG)
+        win, complete, n, ends, keys, offs, lens, buf = gen_turns(pm, ball, stm, RELIST_STATES, BIG, BIG)
         if win:
             return WIN - ply
     if n == 0:
@@ -833,7 +841,7 @@ def negamax(pm, ball, stm, h, depth, alpha, beta, ply, f0, tk, tv, meta, prm, ev
         # a loss found with a partial list of turns: look at every turn before believing it
         if best < -WIN_BOUND and not complete:
             complete = True
-            win2, _c2, n2, ends2, keys2, offs2, lens2, buf2 = gen_turns(pm, ball, stm, 2000, BIG, BIG)
+            win2, _c2, n2, ends2, keys2, offs2, lens2, buf2 = gen_turns(pm, ball, stm, RELIST_STATES, BIG, BIG)
             if _past(deadline):
                 ctr[C_STOP] = 1
                 return 0
@@ -918,7 +926,7 @@ def _goals_from_ball(pm, ball, whole_game, wanted):
 @njit(cache=True)
 def reach_possible(pm, ball, seat):
     """`board.reach_possible`."""
-    return (_goals_from_ball(pm, ball, False, 1 << seat) >> seat) & 1 == 1
+    return (_goals_from_ball(pm, ball, np.bool_(False), np.int64(1) << seat) >> seat) & 1 == 1
 
 
 @njit(cache=True)

@@ -23,8 +23,9 @@ import numpy as np
 from numba import njit
 
 from ai.paper_soccer.compiled import (BIG, C_LIMIT, C_NODES, C_STOP, P_NEAR_PER_END, P_NEAR_PLY,
-                                      P_NEAR_STATES, P_NEAR_VISITS, P_NET, PLIES, WIN, WIN_BOUND, _past,
-                                      apply_steps, gen_ends, gen_turns, leaf, net_push, net_root, undo_steps)
+                                      P_NEAR_STATES, P_NEAR_VISITS, P_NET, PLIES, RELIST_STATES, WIN,
+                                      WIN_BOUND, _past, apply_steps, gen_ends, gen_turns, leaf, net_push,
+                                      net_root, undo_steps)
 
 C_BF_NODES = 3  # the counters: compiled's (nodes valued, node limit, stopped), then the tree's nodes in use
 
@@ -151,8 +152,8 @@ def _bf_expand(pm, ball, stm, ply, f0, x, full, ni, nv, steps, used, prm, ev, ft
         full = not win and n == 0 and not complete
     if full:
         # never fewer states than a `wide` node's first listing had: the relisting is what a loss is believed on
-        win, complete, n, ends, keys, offs, lens, buf = gen_turns(pm, ball, stm, max(2000, prm[P_NEAR_STATES]),
-                                                                  BIG, BIG)
+        states = max(RELIST_STATES, prm[P_NEAR_STATES])
+        win, complete, n, ends, keys, offs, lens, buf = gen_turns(pm, ball, stm, states, BIG, BIG)
         complete = True
     ni[B_COMPLETE, x] = 1 if complete else 0
     if win:
@@ -189,8 +190,8 @@ def _bf_open(pm, ball, stm, ply, f0, x, full, two_ply, ni, nv, steps, used, prm,
             if prm[P_NET]:
                 net_push(ns, ply, steps, ni[B_OFF, c], ni[B_LEN, c])
             e = ni[B_END, c]
-            used = _bf_expand(pm, e, 1 - stm, ply + 1, f0 - ft[e], c, False, ni, nv, steps, used, prm, ev, ft,
-                              nn, ns, ctr)
+            used = _bf_expand(pm, e, 1 - stm, ply + 1, f0 - ft[e], c, np.bool_(False), ni, nv, steps, used, prm,
+                              ev, ft, nn, ns, ctr)
             undo_steps(pm, steps, ni[B_OFF, c], ni[B_LEN, c])
             if used < 0:
                 break
@@ -211,10 +212,11 @@ def bf_root(pm, stm, f0, ends, keys, offs, lens, buf, ni, nv, steps, prm, ev, ft
     ni[B_VISITS, 0] = 0
     ni[B_COMPLETE, 0] = 1
     nv[0] = -WIN - 1
-    used = _bf_children(pm, stm, 0, f0, 0, ends.shape[0], ends, keys, offs, lens, buf, ni, nv, steps, 0, prm,
-                        ev, ft, nn, ns, ctr)
+    root = np.int64(0)  # not a literal 0: see compiled.py's doc
+    used = _bf_children(pm, stm, root, f0, root, ends.shape[0], ends, keys, offs, lens, buf, ni, nv, steps, root,
+                        prm, ev, ft, nn, ns, ctr)
     if used >= 0:
-        _bf_back(ni, nv, 0)
+        _bf_back(ni, nv, root)
     return used
 
 
@@ -230,11 +232,11 @@ def best_first(pm, ball, stm, f0, ni, nv, steps, used, prm, ev, ft, nn, ns, ctr,
         if ctr[C_NODES] >= ctr[C_LIMIT] or _past(deadline):
             ctr[C_STOP] = 1
             return used
-        x = 0
+        x = np.int64(0)
         s = stm
         b = ball
         f = f0
-        depth = 0
+        depth = np.int64(0)
         full = False
         while True:
             ni[B_VISITS, x] += 1
