@@ -158,14 +158,22 @@ class _BoundedApp(AppService):
         await super().set_terminal_size(_cells(width, 80), _cells(height, 24))
 
     async def stop(self) -> None:
-        """Ask the app to quit; kill it if it has not after STOP_S (its websocket is gone either way)."""
+        """Ask the app to quit and wait until its process has ended; kill it if it has not after STOP_S
+        (its websocket is gone either way)."""
+        process = self._process
         try:
-            await asyncio.wait_for(super().stop(), STOP_S)
+            await asyncio.wait_for(self._quit(process), STOP_S)
         except asyncio.TimeoutError:
-            process = self._process
             if process is not None and process.returncode is None:
                 process.kill()
                 await process.wait()
+
+    async def _quit(self, process) -> None:
+        # textual-serve's stop returns when the app closes its output, which it does a moment before its
+        # process ends: the session's place is given back once the process has ended
+        await super().stop()
+        if process is not None:
+            await process.wait()
 
 
 class GuardedServer(Server):
