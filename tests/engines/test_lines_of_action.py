@@ -25,6 +25,7 @@ from engines.lines_of_action import (
     square_name,
 )
 from tests.helpers.conformance_data import logged_games
+from tests.helpers.players import random_position
 
 START_ROWS = [".bbbbbb.", "w......w", "w......w", "w......w", "w......w", "w......w", "w......w", ".bbbbbb."]
 
@@ -191,6 +192,33 @@ def test_prefix_match_accepts_trailing_junk():
     for bad in ("b1d", "b1", "", " b1d3", "B1D3", "b1d4", "xb1d3", "a2a4"):
         with pytest.raises(InvalidOutput):
             g.parse_output(bad)
+
+
+@pytest.mark.parametrize("output, why", [
+    ("b1b2", "'b1b2': a checker moves exactly as many squares as its line holds checkers: 2 on this column, not 1"),
+    ("b1c3", "'b1c3': b1 and c3 are not on one row, column or diagonal"),
+    ("a2a4", "'a2a4': a2 holds no black checker"),
+    ("b1b1xyz", "'b1b1xyz': a checker must move"),
+    ("zz", "'zz' does not begin with any of the 36 legal moves (e.g. b1h1)"),
+])
+def test_a_rejected_move_says_which_rule_it_breaks(output, why):
+    with pytest.raises(InvalidOutput) as refused:
+        LinesOfAction.new().parse_output(output)
+    assert str(refused.value) == f"Action was not valid! {why}"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 80))
+def test_every_move_no_rule_forbids_is_legal_and_every_other_gets_its_rule(seed, plies):
+    g = random_position("lines-of-action", seed, plies)
+    legal = set(g.legal_moves())
+    for src in range(64):
+        for dst in range(64):
+            m = Move(src, dst)
+            try:
+                assert g.parse_output(square_name(src) + square_name(dst)) == m and m in legal
+            except InvalidOutput as refused:
+                assert m not in legal and "does not begin" not in str(refused)
 
 
 def test_recorded_output_is_the_token_as_written():
