@@ -138,38 +138,6 @@ def parse_square(name: str) -> int:
         raise ValueError(f"not a square: {name!r} (want a1..h8)") from None
 
 
-def why_illegal(own: int, opp: int, move: Move, colour: str) -> str | None:
-    """Which rule the move from `move.src` to `move.dst` breaks for the side with checkers `own` (named
-    `colour`), or None if it breaks none: what a player who typed a well-formed move is told."""
-    src, dst = move
-    if src == dst:
-        return "a checker must move"
-    if not own >> src & 1:
-        return f"{_SQUARE_NAMES[src]} holds no {colour} checker"
-    dx, dy = dst % 8 - src % 8, dst // 8 - src // 8
-    if dx and dy and abs(dx) != abs(dy):
-        return f"{_SQUARE_NAMES[src]} and {_SQUARE_NAMES[dst]} are not on one row, column or diagonal"
-    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-    line = "row" if not dy else "column" if not dx else "diagonal"
-    on_line = 1  # the checker itself
-    for step in (1, -1):
-        x, y = src % 8 + step * sx, src // 8 + step * sy
-        while 0 <= x < 8 and 0 <= y < 8:
-            on_line += (own | opp) >> (8 * y + x) & 1
-            x, y = x + step * sx, y + step * sy
-    distance = max(abs(dx), abs(dy))
-    if distance != on_line:
-        return (f"a checker moves exactly as many squares as its line holds checkers: {on_line} on this "
-                f"{line}, not {distance}")
-    for k in range(1, distance):
-        sq = src + k * (8 * sy + sx)
-        if opp >> sq & 1:
-            return f"it cannot jump the opponent's checker on {_SQUARE_NAMES[sq]}"
-    if own >> dst & 1:
-        return f"it cannot land on its own checker on {_SQUARE_NAMES[dst]}"
-    return None
-
-
 _SQUARE_NAMES = tuple(FILES[sq % 8] + str(sq // 8 + 1) for sq in range(64))
 _SQUARE_BY_NAME = {name: sq for sq, name in enumerate(_SQUARE_NAMES)}
 _MOVES = [Move(src, dst) for src in range(64) for dst in range(64)]  # interned: no allocation in movegen
@@ -237,6 +205,34 @@ class _Line:
 _LINE_OBJECTS = tuple(_Line(line) for line in LINES)
 _LINE_TABLE = tuple((ln.mask, ln.cache.get, ln.moves) for ln in _LINE_OBJECTS)
 _LINE_CACHE = tuple(ln.cache for ln in _LINE_OBJECTS)
+
+
+def why_illegal(own: int, opp: int, move: Move, colour: str) -> str | None:
+    """Which rule the move from `move.src` to `move.dst` breaks for the side with checkers `own` (named
+    `colour`), or None if it breaks none: what a player who typed a well-formed move is told."""
+    src, dst = move
+    if src == dst:
+        return "a checker must move"
+    if not own & BIT[src]:
+        return f"{_SQUARE_NAMES[src]} holds no {colour} checker"
+    found = [k for k, ln in enumerate(_LINE_OBJECTS) if ln.mask & BIT[src] and ln.mask & BIT[dst]]
+    if not found:
+        return f"{_SQUARE_NAMES[src]} and {_SQUARE_NAMES[dst]} are not on one row, column or diagonal"
+    k = found[0]  # LINES: 8 rows, 8 columns, then the diagonals
+    line = _LINE_OBJECTS[k]
+    on_line = ((own | opp) & line.mask).bit_count()
+    at, to = line.squares.index(src), line.squares.index(dst)
+    i, j = sorted((at, to))
+    if j - i != on_line:
+        kind = ("row", "column")[k // 8] if k < 16 else "diagonal"
+        return (f"a checker moves exactly as many squares as its line holds checkers: {on_line} on this "
+                f"{kind}, not {j - i}")
+    jumped = [sq for sq in line.squares[i + 1:j] if opp & BIT[sq]]
+    if jumped:
+        return f"it cannot jump the opponent's checker on {_SQUARE_NAMES[jumped[0] if at < to else jumped[-1]]}"
+    if own & BIT[dst]:
+        return f"it cannot land on its own checker on {_SQUARE_NAMES[dst]}"
+    return None
 
 
 def generate_moves(own: int, opp: int) -> list[Move]:
@@ -450,9 +446,8 @@ class LinesOfAction(Game[Move]):
         if token == "pass":
             raise InvalidOutput(f"Action was not valid! 'pass' is only allowed when there is no legal move "
                                 f"(there are {len(moves)})")
-        why = why_illegal(self._bb[self._stm], self._bb[self._stm ^ 1], move, COLOR_NAMES[self._stm]) \
-            if move is not None else None
-        if why is not None:
+        if move is not None and (why := why_illegal(self._bb[self._stm], self._bb[self._stm ^ 1], move,
+                                                    COLOR_NAMES[self._stm])) is not None:
             raise InvalidOutput(f"Action was not valid! {quote(token)}: {why}")
         raise InvalidOutput(f"Action was not valid! {quote(token)} does not begin with any of the {len(moves)} "
                             f"legal moves (e.g. {_MOVE_NAMES[moves[0]]})")
