@@ -37,6 +37,8 @@ OPENSPIEL_GAME = None  # OpenSpiel has no such game
 
 ACCELERATOR = "ai.paper_soccer.accelerator"  # the `fast` extra's compiled tree (ai/compile_ahead.py)
 
+TRAINING = "ai.paper_soccer.training"  # `termarena train`'s hooks: the pool, the fit, the gate's player
+
 
 def load_compiled() -> str:
     """Loads (or compiles, once) the compiled tree of the `fast` extra, so that `termarena bench` starts no
@@ -69,5 +71,6 @@ def selfplay_games(games: int, out_path: str, players: tuple[str, ...], *, jobs:
 
 
 __all__ = ["ACCELERATOR", "ANALYSIS_CHANGES", "ANALYSIS_NODES", "CALIBRATION", "LADDER", "LEVELS", "LEVEL_TABLE", "OPENSPIEL_GAME",
+           "TRAINING",
            "PaperSoccerPlayer", "compiled_search_speed", "load_compiled", "make_player", "search_speed",
            "selfplay_games", "selfplay_pool"]

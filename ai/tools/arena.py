@@ -15,14 +15,15 @@ import argparse
 import random
 import time
 from dataclasses import dataclass
+from typing import Sequence
 
 from ai.bot import MARGIN
 from ai.sprt import Sprt
 from ai.tools.specs import game_tools, make_player
 from ai.tournament import Score, elo_with_error, schedule
-from ai.tournament.loop import GameReport, Standings, run as run_games
+from ai.tournament.loop import GameReport, OutputFormat, Standings, run as run_games
 from ai.tournament.outputs import GamesFile
-from ai.tournament.runners import in_processes
+from ai.tournament.runners import Runner, in_processes
 from ai.tournament.schedule import Pairing
 from engines import get_game, resolve_game_id
 from engines.referee import MatchResult
@@ -109,21 +110,30 @@ class ArenaLines:
                   f"{test.lower:.2f} {test.upper:.2f})", flush=True)
 
 
-def run(game_id: str, spec_a: str, spec_b: str, n: int, jobs: int = 2, plies: int | None = None,
-        cg: bool = False, quiet: bool = False, games_out: str | None = None, sprt: Sprt | None = None) -> Score:
-    """Play the match and print its score; with `games_out`, append each game to that file as one line:
-    the winner's seat (or -) and the game's moves from the start, tab-separated (training data).  With
-    `sprt`, stop once the test decides (`termarena match --sprt`'s, over colour-swapped pairs)."""
+def play_match(game_id: str, spec_a: str, spec_b: str, n: int, *, jobs: int = 2, plies: int | None = None,
+               cg: bool = False, sprt: Sprt | None = None, runner: Runner = in_processes,
+               outputs: Sequence[OutputFormat] = ()) -> Standings:
+    """The match's games (colour-swapped pairs, up to `n`, stopped by `sprt` once it decides), played by
+    `runner` (forked processes, or a cluster's) and shown through `outputs`: the whole Standings."""
     game_id = resolve_game_id(game_id)
     if plies is None:
         plies = game_tools(game_id).OPENING_PLIES
     plan = schedule(2, n, 1000)  # game 2k: A first, 2k+1: B first, both from start k (seed 1000 + k)
     standings = Standings.start(game_id, [spec_a, spec_b], len(plan), sprt)
+    return run_games(standings, plan, InProcess(game_id, (spec_a, spec_b), plies, cg), jobs=jobs,
+                     runner=runner, outputs=outputs)
+
+
+def run(game_id: str, spec_a: str, spec_b: str, n: int, jobs: int = 2, plies: int | None = None,
+        cg: bool = False, quiet: bool = False, games_out: str | None = None, sprt: Sprt | None = None) -> Score:
+    """Play the match and print its score; with `games_out`, append each game to that file as one line:
+    the winner's seat (or -) and the game's moves from the start, tab-separated (training data).  With
+    `sprt`, stop once the test decides (`termarena match --sprt`'s, over colour-swapped pairs)."""
     out = open(games_out, "a", encoding="utf-8") if games_out else None
     try:
         outputs = ([GamesFile(out)] if out is not None else []) + [ArenaLines(spec_a, spec_b, quiet)]
-        run_games(standings, plan, InProcess(game_id, (spec_a, spec_b), plies, cg), jobs=jobs,
-                  runner=in_processes, outputs=outputs)
+        standings = play_match(game_id, spec_a, spec_b, n, jobs=jobs, plies=plies, cg=cg, sprt=sprt,
+                               outputs=outputs)
     finally:
         if out is not None:
             out.close()

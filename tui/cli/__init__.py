@@ -14,6 +14,7 @@ from tui.cli import net  # noqa: F401  (host, join, watch)
 from tui.cli import serve  # noqa: F401  (serve)
 from tui.cli import server  # noqa: F401  (server, online)
 from tui.cli import selfplay  # noqa: F401  (selfplay)
+from tui.cli import train  # noqa: F401  (train)
 from engines.visible import visible
 from tui.cli.app import app
 

@@ -208,6 +208,26 @@ def test_self_play_on_ray_appends_the_very_games_it_plays_here(cluster, tmp_path
 
 @needs_ray
 @pytest.mark.slow
+def test_a_training_generation_on_ray_plays_the_same_games_and_fits_the_same_net_as_here(cluster, tmp_path):
+    # `termarena train --cluster`: self-play and gate games are Ray tasks; the fit sorts the games, which
+    # arrive in the order they end
+    pytest.importorskip("numpy")
+    from tui.core.training import TrainSettings, open_run
+
+    settings = TrainSettings("paper-soccer", games=4, seed=3, gate_games=2, gate_nodes=40, pool=("level:2", "level:3"))
+    runs = [open_run(tmp_path / name, settings) for name in ("here", "there")]
+    for run in runs:
+        run.say = lambda line: None
+    here, there = runs[0].generation(1, jobs=2), runs[1].generation(1, jobs=2, runner=cluster.play)
+    assert here == there
+    for suffix in ("games", "net"):
+        texts = [run.path(1, suffix).read_text() for run in runs]
+        assert sorted(texts[0].splitlines()) == sorted(texts[1].splitlines())
+    assert texts[0] == texts[1]
+
+
+@needs_ray
+@pytest.mark.slow
 def test_a_league_round_on_ray_stores_every_game(cluster, tmp_path):
     from tui.core.league.db import LeagueDB
     from tui.core.league.run import run_league

@@ -1,0 +1,94 @@
+"""Paper Soccer's part of `termarena train` (tui/core/training.py runs the generations): who plays a
+generation's self-play games, how a new net is fitted on them, and which player a net makes for the gate.
+
+Each generation's games are played by level 6 with the champion net at three node budgets, once with 5%
+random turns, and by level 6 with its own value (`value:selfplay`), so that the net meets a search
+it does not drive as well as itself; earlier champions join the pool (issue 28 asked for self-play
+against many opponents: levels, noise, earlier generations; the openings are `selfplay`'s seeded random
+turns).  Without a champion (a run from scratch) the pool is `selfplay`'s default one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.paper_soccer import selfplay
+
+# A generation starts from the champion at a small rate (at the default 1e-3 the first epoch overshot:
+# README, "The second generation"), and keeps the epoch with the least validation loss.
+FROM_CHAMPION = {"rate": 2e-4, "epochs": 4, "l2": 1e-4}
+FROM_SCRATCH = {"rate": 1e-3, "epochs": 8, "l2": 1e-4, "hidden": 32}
+EARLIER_KEPT = 3  # earlier champions in a generation's pool, the newest ones
+
+NET = "{net}"  # in a pool spec: the champion's weight file
+
+
+def champion_pool(net: str) -> tuple[str, ...]:
+    return tuple(spec.replace(NET, net) for spec in (
+        f"level:6,nodes=1500,net={NET}", f"level:6,nodes=4000,net={NET}", f"level:6,nodes=10000,net={NET}",
+        f"level:6,nodes=4000,epsilon=0.05,net={NET}", "level:6,nodes=4000"))
+
+
+def pool(champion: str | None, earlier: list[str], template: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """A generation's self-play players: `template` (specs in which {net} is the champion's file) or the
+    default; each earlier champion at level 6; each spec checked to make a player (ValueError)."""
+    if template:
+        if champion is None and any(NET in spec for spec in template):
+            raise ValueError("a pool spec names {net}, but the run has no champion net yet (give --start)")
+        players = tuple(spec.replace(NET, champion or "") for spec in template)
+    else:
+        players = champion_pool(champion) if champion else selfplay.POOL
+    players = selfplay.pool_with(earlier[-EARLIER_KEPT:], players)
+    selfplay.check_pool(players)
+    return players
+
+
+def player(net: str | None, nodes: int) -> str:
+    """The gate's player of a net (None: level 6 with its own value), at a fixed node budget: strength
+    per node, whatever the machine's load."""
+    return f"level:6,nodes={nodes}" + (f",net={net}" if net else "")
+
+
+@dataclass(frozen=True)
+class Fitted:
+    text: str  # the weight file
+    games: int
+    positions: int  # training samples, with their left-right turns
+    held_out: float | None  # the new net's log loss on the held-out tenth of the games
+    before: float | None  # the champion's on the same positions
+    coin: float = 0.6931
+
+
+def fit(files: list[str], champion: str | None, *, seed: int = 0, report=None) -> Fitted:
+    """A new net fitted on the games in `files` (from the champion's weights when there is one),
+    the epoch kept with the least loss on a tenth of the games, its log loss reported on another tenth
+    it never saw.  ValueError when there is nothing to fit."""
+    from ai.paper_soccer import fit_net  # numpy: the `fast` extra brings it
+    from ai.paper_soccer import net as NN
+    from ai.paper_soccer.fit_value import loss, read_games
+
+    init = NN.load_net(champion) if champion else None
+    settings = dict(FROM_CHAMPION if init is not None else FROM_SCRATCH)
+    hidden = settings.pop("hidden", None) or init.hidden
+    dist = init.distances if init is not None else True  # the inputs of QtPaperSoccer's net (README)
+    # in the files, games come in the order they ended (forked processes, Ray): sorted, the same games
+    # make the same net
+    games = sorted(read_games(files), key=lambda g: (g[1], g[0]))
+    train = [g for i, g in enumerate(games) if i % 10 not in (0, 5)]
+    x, y = fit_net.matrix(train, distances=dist)
+    if not len(y):
+        raise ValueError("no position to fit: no decided game replays")
+    vx, vy = fit_net.matrix([g for i, g in enumerate(games) if i % 10 == 5], flips=False, distances=dist)
+    hx, hy = fit_net.matrix([g for i, g in enumerate(games) if i % 10 == 0], flips=False, distances=dist)
+    model = fit_net.fit(x, y, hidden=hidden, seed=seed, init=init, held=(vx, vy), report=report, **settings)
+    net = model.quantised()
+    held = before = None
+    if len(hy):
+        held = loss(fit_net.values(net, hx) / NN.UNITS, hy)[0]
+        if init is not None:
+            before = loss(fit_net.values(init, hx) / NN.UNITS, hy)[0]
+    header = (f"Paper Soccer's small neural value (termarena train): {net.hidden} hidden units"
+              f"{', turn distances read' if net.distances else ''};\n"
+              f"fitted on {len(y)} positions of {len(train)} games"
+              + (f", from {champion}" if champion else ", from scratch")
+              + f"; rate {settings['rate']:g}, {settings['epochs']} epochs, l2 {settings['l2']:g}")
+    return Fitted(NN.format_net(net, header), len(games), len(y), held, before)

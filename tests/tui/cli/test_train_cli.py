@@ -1,0 +1,118 @@
+"""`termarena train`: each generation leaves its games, its net and its gate in the run folder, a rerun
+goes on from the last file written, a gate's winner becomes the champion, and every bad setting is one
+line before a game starts."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.helpers.cli import run_cli
+
+pytest.importorskip("numpy")  # the fitter's (the `fast` extra brings it)
+
+# cheap players: level 2 and 3 play the self-play games, level 6 at 40 nodes the gate
+FAST = ("--games", "4", "--gate-games", "2", "--gate-nodes", "40", "-j", "1", "--pool", "level:2", "--pool", "level:3")
+
+
+def train(monkeypatch, capsys, folder, *args) -> tuple[int, str]:
+    return run_cli(monkeypatch, capsys, "train", "ps", "--dir", str(folder), *args)
+
+
+def logged(folder) -> list[str]:
+    return (folder / "log.txt").read_text().splitlines()
+
+
+def test_each_generation_leaves_games_net_and_gate_and_a_rerun_goes_on_from_there(tmp_path, monkeypatch, capsys):
+    run = tmp_path / "run"
+    code, err = train(monkeypatch, capsys, run, *FAST)
+    assert code in (0, None), err
+    assert {p.name for p in run.iterdir()} == {"settings.json", "log.txt", "gen-001.games", "gen-001.net",
+                                               "gen-001.gate"}
+    assert len((run / "gen-001.games").read_text().splitlines()) == 4
+    assert (run / "gen-001.net").read_text().startswith("# Paper Soccer's small neural value (termarena train)")
+    gate = json.loads((run / "gen-001.gate").read_text())
+    assert gate["wins"] + gate["draws"] + gate["losses"] == 2 and gate["sprt"] == "inconclusive"
+    lines = logged(run)
+    assert len(lines) == 3 and "gate against level 6 at 40 nodes" in lines[2] and "kept out" in lines[2]
+    assert all(line in err for line in (x[17:] for x in lines))  # each step said as it ends
+
+    code, err = train(monkeypatch, capsys, run, *FAST)  # nothing left to do
+    assert code in (0, None) and len(logged(run)) == 3
+
+    code, err = train(monkeypatch, capsys, run, *FAST, "--generations", "2")
+    assert code in (0, None), err
+    lines = logged(run)
+    assert len(lines) == 6 and "of 8 games" in lines[4]  # the fit reads both generations' games
+    first, second = ((run / f"gen-00{g}.games").read_text() for g in (1, 2))
+    assert first != second and len(second.splitlines()) == 4  # generation 2's games are seeded after 1's
+
+
+def test_a_step_cut_short_is_done_again_and_nothing_before_it(tmp_path, monkeypatch, capsys):
+    run = tmp_path / "run"
+    assert train(monkeypatch, capsys, run, *FAST)[0] in (0, None)
+    games, net = ((run / f"gen-001.{s}").read_text() for s in ("games", "net"))
+    (run / "gen-001.gate").unlink()  # as if a signal had ended the gate
+    (run / "gen-002.games.part").write_text("half a game\n")  # and a later step's leftovers
+    code, err = train(monkeypatch, capsys, run, *FAST, "--generations", "2")
+    assert code in (0, None), err
+    lines = logged(run)
+    assert [line.split(": ")[1].split()[0] for line in lines[3:]] == ["gate", "4", "fitted", "gate"]
+    assert (run / "gen-001.games").read_text() == games and (run / "gen-001.net").read_text() == net
+    assert not (run / "gen-002.games.part").exists() and "half a game" not in (run / "gen-002.games").read_text()
+
+
+def test_the_same_command_makes_the_same_net(tmp_path, monkeypatch, capsys):
+    for name in ("a", "b"):
+        assert train(monkeypatch, capsys, tmp_path / name, *FAST[:-4], "-j", "2", *FAST[-4:])[0] in (0, None)
+    assert (tmp_path / "a" / "gen-001.net").read_text() == (tmp_path / "b" / "gen-001.net").read_text()
+
+
+def test_a_net_the_gate_accepts_becomes_the_champion_and_the_next_pool_plays_it(tmp_path, monkeypatch, capsys):
+    run = tmp_path / "run"
+    # a test that accepts almost anything (Elo >= -300: a pair of games that is not lost twice) promotes
+    # the first net; {net} is the champion's file
+    args = ("--start", "net:selfplay1", "--sprt", "-1000", "-300", "--games", "2", "--gate-games", "2",
+            "--gate-nodes", "40", "-j", "1", "--pool", "level:6,nodes=40,net={net}")
+    code, err = train(monkeypatch, capsys, run, *args, "--generations", "2")
+    assert code in (0, None), err
+    assert json.loads((run / "gen-001.gate").read_text())["sprt"] == "H1"
+    assert "gate against the champion" in logged(run)[2] and "the new champion" in logged(run)[2]
+    # generation 2 started from generation 1's net; the champion is the last net promoted
+    newest = 2 if json.loads((run / "gen-002.gate").read_text())["sprt"] == "H1" else 1
+    assert (run / "champion.net").read_text() == (run / f"gen-00{newest}.net").read_text()
+    assert f"from {run / 'gen-001.net'}" in (run / "gen-002.net").read_text().splitlines()[1]
+
+
+def test_another_run_s_settings_are_refused_and_a_folder_of_other_files_too(tmp_path, monkeypatch, capsys):
+    run = tmp_path / "run"
+    assert train(monkeypatch, capsys, run, *FAST)[0] in (0, None)
+    code, err = train(monkeypatch, capsys, run, *FAST, "--games", "6", "--seed", "3")
+    assert code == 1 and "started with games 4, seed 0" in err and len(err.strip().splitlines()) == 1
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("mine\n")
+    code, err = train(monkeypatch, capsys, other, *FAST)
+    assert code == 1 and "not empty" in err and {p.name for p in other.iterdir()} == {"notes.txt"}
+
+
+@pytest.mark.parametrize("args, code, says", [
+    (("--sprt", "20", "0"), 2, "ELO0 (20) must be below ELO1"),
+    (("--start", "{bad}"), 1, "net="),
+    (("--start", "{missing}"), 1, "No such file"),
+    (("--pool", "level:6,nodes=40,net={{net}}"), 1, "no champion net yet"),
+    (("--pool", "level:9"), 1, "level 9 is out of range"),
+], ids=["sprt", "bad-net", "missing-net", "no-champion", "level"])
+def test_a_bad_setting_is_one_line_and_starts_no_run(tmp_path, monkeypatch, capsys, args, code, says):
+    bad = tmp_path / "bad.net"
+    bad.write_bytes(b"\x1b[2J not a net\n")
+    args = tuple(a.format(missing=tmp_path / "none.net", bad=bad) for a in args)
+    run = tmp_path / "run"
+    got, err = train(monkeypatch, capsys, run, "--games", "2", *args)
+    assert got == code and says in err and len(err.strip().splitlines()) == 1, err
+    assert "\x1b" not in err and "Traceback" not in err and not run.exists()
+
+
+def test_a_game_that_learns_nothing_is_refused(tmp_path, monkeypatch, capsys):
+    code, err = run_cli(monkeypatch, capsys, "train", "c4", "--dir", str(tmp_path / "run"))
+    assert code == 2 and "learns nothing from self-play" in err and not (tmp_path / "run").exists()

@@ -1,0 +1,105 @@
+"""`termarena train GAME`: generations of a learned value (self-play, fit, SPRT gate) in a run folder that
+the same command resumes; tui/core/training.py runs them."""
+from __future__ import annotations
+
+from contextlib import ExitStack
+from pathlib import Path
+from typing import List, Optional, Tuple
+
+import typer
+
+from engines.numbers import SEED_MAX
+from tui.cli.app import app
+from tui.cli.args import (
+    CLUSTER_HELP,
+    GAMES_HELP,
+    MAX_GAMES,
+    MAX_JOBS,
+    check_seed_run,
+    cluster_option,
+    fail,
+    game_id,
+    shown_path,
+    stderr_console,
+)
+
+LINE_LIMIT = 300
+
+
+@app.command("train")
+def train(
+    game: str = typer.Argument(..., help=GAMES_HELP),
+    folder: Path = typer.Option(..., "--dir", metavar="DIR",
+                                help="The run's folder: a new or empty one starts a run, a run's own resumes it."),
+    generations: int = typer.Option(1, "--generations", "-g", min=1, max=999,
+                                    help="Go on until this many generations are gated."),
+    games: int = typer.Option(2000, "--games", "-n", min=2, max=MAX_GAMES, help="Self-play games a generation."),
+    jobs: int = typer.Option(2, "--jobs", "-j", min=1, max=MAX_JOBS, help="Games played at the same time."),
+    seed: int = typer.Option(0, "--seed", min=0, max=SEED_MAX,
+                             help="Generation g's game k is seeded by seed + (g - 1) * games + k."),
+    start: Optional[str] = typer.Option(None, "--start", metavar="NET",
+                                        help="The first champion: a weight file or net:NAME (default: the "
+                                             "first net is fitted from scratch and gated against level 6)."),
+    window: int = typer.Option(3, "--window", min=1, max=999,
+                               help="Generations whose games a fit reads: this one and those before it."),
+    gate_games: int = typer.Option(400, "--gate-games", min=2, max=MAX_GAMES,
+                                   help="At most this many gate games (colour-swapped pairs) a generation."),
+    gate_nodes: int = typer.Option(10_000, "--gate-nodes", min=1, max=10_000_000,
+                                   help="Nodes a turn for both sides of the gate: strength per node."),
+    sprt: Tuple[float, float] = typer.Option((0.0, 20.0), "--sprt", metavar="ELO0 ELO1",
+                                             help="The gate's test: the new net becomes the champion when it "
+                                                  "accepts Elo >= ELO1."),
+    pool: Optional[List[str]] = typer.Option(None, "--pool", metavar="SPEC",
+                                             help="A self-play player (repeat it); {net} stands for the "
+                                                  "champion's weight file (default: the game's pool)."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
+) -> None:
+    """Train GAME's learned value (Paper Soccer's) in generations: self-play games, a net fitted on them,
+    an SPRT gate against the champion; rerun to resume or to go on."""
+    from ai.sprt import Sprt
+    from tui.core.cluster import ClusterError
+    from tui.core.training import TrainingError, TrainSettings, hooks, open_run
+
+    gid = game_id(game)
+    check_seed_run(seed, generations * games)
+    hook = hooks(gid)
+    if hook is None:
+        raise typer.BadParameter(f"{gid} learns nothing from self-play (Paper Soccer does)", param_hint="GAME")
+    try:
+        Sprt(*sprt)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--sprt") from None
+    try:
+        import numpy  # noqa: F401  (the fitter's)
+    except ImportError:
+        fail("train", "fitting needs numpy: pip install 'termarena[fast]'")
+    cluster = cluster_option(cluster)
+    if start and Path(start).is_file():
+        start = str(Path(start).resolve())  # a resumed run may start from another folder
+    settings = TrainSettings(gid, games, seed, start or "", window, gate_games, gate_nodes, sprt[0], sprt[1],
+                             tuple(pool or ()))
+    console = stderr_console()
+    try:
+        hook.pool(settings.start or None, [], settings.pool)  # a bad spec or net: one line, before anything
+        run = open_run(folder, settings)
+        run.say = lambda line: console.print(line, highlight=False, markup=False, soft_wrap=True)
+        done = run.done()
+        if done >= generations:
+            print(f"{shown_path(folder)}: {done} generations gated already; give --generations {done + 1} "
+                  f"to go on")
+            return
+        with ExitStack() as stack:
+            runner = None
+            if cluster is not None:
+                from tui.core.cluster import open_cluster
+
+                runner = open_cluster(stack, cluster, jobs, console).play
+            for g in range(done + 1, generations + 1):
+                run.generation(g, jobs=jobs, runner=runner)
+    except (TrainingError, ClusterError, ValueError) as e:
+        fail("train", str(e), LINE_LIMIT)
+    except OSError as e:
+        fail("train", f"{shown_path(getattr(e, 'filename', None) or folder)}: {e.strerror or e}", LINE_LIMIT)
+    champions = run.champions(generations + 1)
+    print(f"{generations} generations gated in {shown_path(folder)}; the champion: "
+          + (shown_path(champions[-1]) if champions else "level 6's own value (no net promoted yet)"))

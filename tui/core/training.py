@@ -1,0 +1,226 @@
+"""`termarena train GAME`: generations of a learned value, each played, fitted and gated, in a run folder
+that a later command resumes (issue 28's pipeline, item 3).
+
+A generation g is three steps, each ending in a file of the run folder written whole (a step cut short
+by a signal or a crash leaves no file and is done again on the next run):
+
+1. `gen-NNN.games`: self-play games between the game's pool of the champion, earlier champions and
+   other players (the AI package's `training` hooks), game k seeded by seed + (g - 1) * games + k;
+2. `gen-NNN.net`: a net fitted on the last `window` generations' games, from the champion's weights;
+3. `gen-NNN.gate`: that net against the champion at a fixed node budget, colour-swapped pairs stopped by
+   an SPRT; accepted (H1), it becomes the champion (`champion.net` is a copy of it).
+
+`settings.json` holds what the run was started with; a later command must agree with it (more
+generations, other --jobs or --cluster are fine).  `log.txt` gets a line per step with its time.
+Game-agnostic: the game's AI package gives `TRAINING`, the module of its hooks (`pool`, `fit`, `player`).
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import resource
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Callable
+
+from ai.levels import ai_part
+from ai.sprt import Sprt
+from ai.tools.arena import play_match
+from ai.tournament.runners import in_processes
+from tui.core.storage import atomic_write
+
+SETTINGS = "settings.json"
+CHAMPION = "champion.net"
+LOG = "log.txt"
+MAX_GENERATIONS = 999  # the files' three digits
+
+
+class TrainingError(Exception):
+    """What stops a run, in words (a folder of another run, a broken file, nothing to fit)."""
+
+
+@dataclass(frozen=True)
+class TrainSettings:
+    game: str
+    games: int = 2000  # self-play games a generation
+    seed: int = 0
+    start: str = ""  # the first champion: a weight file or net:NAME ("" = none: the first net from scratch)
+    window: int = 3  # generations whose games a fit reads, this one and those before it
+    gate_games: int = 400  # at most, colour-swapped pairs
+    gate_nodes: int = 10_000
+    elo0: float = 0.0
+    elo1: float = 20.0
+    pool: tuple[str, ...] = ()  # player specs, {net} = the champion's file ("" = the game's pool)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=1) + "\n"
+
+
+def hooks(game: str):
+    """The game's training hooks, or None when it learns nothing from self-play."""
+    name = ai_part(game, "TRAINING", None)
+    return None if name is None else importlib.import_module(name)
+
+
+def name(g: int, suffix: str) -> str:
+    return f"gen-{g:03d}.{suffix}"
+
+
+@dataclass
+class Gate:
+    wins: int
+    draws: int
+    losses: int
+    elo: float
+    err: float
+    sprt: str  # "H0", "H1" or "inconclusive"
+    llr: float
+
+    @property
+    def promoted(self) -> bool:
+        return self.sprt == "H1"
+
+    def line(self) -> str:
+        games = self.wins + self.draws + self.losses
+        pct = 100 * (self.wins + self.draws / 2) / max(1, games)
+        elo = self.elo if abs(self.elo) >= 0.5 else 0.0  # not "-0"
+        return (f"+{self.wins} ={self.draws} -{self.losses} ({pct:.1f}%, Elo {elo:+.0f} ± {self.err:.0f}), "
+                f"SPRT {self.sprt} (LLR {self.llr:.2f})")
+
+
+@dataclass
+class Run:
+    """A run folder and what its files say so far."""
+
+    folder: Path
+    settings: TrainSettings
+    say: Callable[[str], None] = print
+
+    # --- what the folder holds -------------------------------------------------------------------
+    def path(self, g: int, suffix: str) -> Path:
+        return self.folder / name(g, suffix)
+
+    def gate(self, g: int) -> Gate | None:
+        path = self.path(g, "gate")
+        if not path.exists():
+            return None
+        try:
+            return Gate(**json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError) as e:
+            raise TrainingError(f"{path}: not a gate's result ({e}); remove it to play the gate again") from None
+
+    def champions(self, g: int) -> list[str]:
+        """The champions before generation g, oldest first: the start net, then each promoted one."""
+        out = [self.settings.start] if self.settings.start else []
+        for k in range(1, g):
+            gate = self.gate(k)
+            if gate is not None and gate.promoted:
+                out.append(str(self.path(k, "net")))
+        return out
+
+    def done(self) -> int:
+        """Generations gated so far."""
+        g = 0
+        while self.gate(g + 1) is not None:
+            g += 1
+        return g
+
+    # --- the steps ---------------------------------------------------------------------------------
+    def generation(self, g: int, *, jobs: int, runner=None) -> Gate:
+        game, s = self.settings.game, self.settings
+        train = hooks(game)
+        earlier = self.champions(g)
+        champion = earlier.pop() if earlier else None
+        games = self.path(g, "games")
+        if not games.exists():
+            players = train.pool(champion, earlier, s.pool)
+            part = games.with_name(games.name + ".part")
+            part.unlink(missing_ok=True)  # a step cut short is played again from its start
+            t = self._clock()
+            decided = ai_part(game, "selfplay_games")(s.games, str(part), players, jobs=jobs,
+                                                    seed=s.seed + (g - 1) * s.games, runner=runner)
+            os.replace(part, games)
+            self._log(g, f"{s.games} self-play games ({decided} decided) between "
+                         f"{len(players)} player{'s' if len(players) > 1 else ''}", t)
+        net = self.path(g, "net")
+        if not net.exists():
+            t = self._clock()
+            files = [str(self.path(k, "games")) for k in range(max(1, g - s.window + 1), g + 1)]
+            try:
+                fitted = train.fit(files, champion, seed=s.seed + g)
+            except ValueError as e:
+                raise TrainingError(f"generation {g}: {e}") from None
+            atomic_write(net, fitted.text)
+            held = "" if fitted.held_out is None else f"; held-out log loss {fitted.held_out:.4f}"
+            if fitted.before is not None:
+                held += f" (the champion's {fitted.before:.4f})"
+            self._log(g, f"fitted on {fitted.positions} positions of {fitted.games} games{held}, "
+                         f"a coin's {fitted.coin:.4f}", t)
+        gate = self.gate(g)
+        if gate is None:
+            t = self._clock()
+            standings = play_match(game, train.player(str(net), s.gate_nodes), train.player(champion, s.gate_nodes),
+                                   s.gate_games, jobs=jobs, sprt=Sprt(s.elo0, s.elo1), runner=runner or in_processes)
+            gate = gate_of(standings)
+            atomic_write(self.path(g, "gate"), json.dumps(asdict(gate)) + "\n")
+            if gate.promoted:
+                atomic_write(self.folder / CHAMPION, net.read_text(encoding="utf-8"))
+            against = "the champion" if champion else "level 6"
+            verdict = "the new champion" if gate.promoted else f"kept out: {against} stays"
+            self._log(g, f"gate against {against} at {s.gate_nodes} nodes: "
+                         f"{gate.line()}: {verdict}", t)
+        return gate
+
+    # --- the log -------------------------------------------------------------------------------------
+    def _clock(self) -> tuple[float, float]:
+        return time.monotonic(), _cpu()
+
+    def _log(self, g: int, text: str, since: tuple[float, float]) -> None:
+        wall, cpu = time.monotonic() - since[0], _cpu() - since[1]
+        line = f"generation {g}: {text} ({_minutes(wall)}, {_minutes(cpu)} of CPU here)"
+        with open(self.folder / LOG, "a", encoding="utf-8") as f:
+            f.write(time.strftime("%Y-%m-%d %H:%M ") + line + "\n")
+        self.say(line)
+
+
+def gate_of(standings) -> Gate:
+    from ai.tournament import elo_with_error
+
+    score = standings.scores[(0, 1)]
+    elo, err = elo_with_error(score)
+    state = standings.sprt
+    return Gate(score.wins, score.draws, score.losses, round(elo, 1), round(err, 1), state.result, round(state.llr, 3))
+
+
+def open_run(folder: Path, settings: TrainSettings) -> Run:
+    """The run in `folder`: started now with `settings`, or resumed when they agree with its own.
+    TrainingError when they do not, or when the folder holds something else."""
+    path = folder / SETTINGS
+    if path.exists():
+        try:
+            kept = json.loads(path.read_text(encoding="utf-8"))
+            kept["pool"] = tuple(kept.get("pool", ()))
+            before = TrainSettings(**kept)
+        except (OSError, ValueError, TypeError) as e:
+            raise TrainingError(f"{path}: not a run's settings ({e})") from None
+        differ = [k for k, v in asdict(settings).items() if asdict(before)[k] != v]
+        if differ:
+            shown = ", ".join(f"{k.replace('_', '-')} {asdict(before)[k]!r}" for k in differ)
+            raise TrainingError(f"{folder} is a run started with {shown}: give the same, or another folder")
+        return Run(folder, before)
+    if folder.exists() and any(folder.iterdir()):
+        raise TrainingError(f"{folder} is not empty and holds no run ({SETTINGS}): give an empty or new folder")
+    atomic_write(path, settings.to_json())
+    return Run(folder, settings)
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its children that have ended (the forked game players)."""
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _minutes(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.1f} min"
