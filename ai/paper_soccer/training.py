@@ -20,24 +20,22 @@ FROM_SCRATCH = {"rate": 1e-3, "epochs": 8, "l2": 1e-4, "hidden": 32}
 EARLIER_KEPT = 3  # earlier champions in a generation's pool, the newest ones
 
 NET = "{net}"  # in a pool spec: the champion's weight file
-
-
-def champion_pool(net: str) -> tuple[str, ...]:
-    return tuple(spec.replace(NET, net) for spec in (
-        f"level:6,nodes=1500,net={NET}", f"level:6,nodes=4000,net={NET}", f"level:6,nodes=10000,net={NET}",
-        f"level:6,nodes=4000,epsilon=0.05,net={NET}", "level:6,nodes=4000"))
+# the first {net} player is also how the earlier champions play
+CHAMPION_POOL = (f"level:6,nodes=4000,net={NET}", f"level:6,nodes=1500,net={NET}", f"level:6,nodes=10000,net={NET}",
+                 f"level:6,nodes=4000,epsilon=0.05,net={NET}", "level:6,nodes=4000")
 
 
 def pool(champion: str | None, earlier: list[str], template: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """A generation's self-play players: `template` (specs in which {net} is the champion's file) or the
-    default; each earlier champion at level 6; each spec checked to make a player (ValueError)."""
-    if template:
-        if champion is None and any(NET in spec for spec in template):
-            raise ValueError("a pool spec names {net}, but the run has no champion net yet (give --start)")
-        players = tuple(spec.replace(NET, champion or "") for spec in template)
-    else:
-        players = champion_pool(champion) if champion else selfplay.POOL
-    players = selfplay.pool_with(earlier[-EARLIER_KEPT:], players)
+    """A generation's self-play players: `template` (specs in which {net} is the champion's file; by
+    default CHAMPION_POOL, or self-play's own pool while there is no champion), then the newest earlier
+    champions, each as the template's first {net} player; each spec checked to make a player (ValueError)."""
+    template = tuple(template) or (CHAMPION_POOL if champion else selfplay.POOL)
+    nets = [spec for spec in template if NET in spec]
+    if nets and champion is None:
+        raise ValueError("a pool spec names {net}, but the run has no champion net yet (give --start)")
+    players = tuple(spec.replace(NET, champion or "") for spec in template)
+    if nets:
+        players += tuple(nets[0].replace(NET, net) for net in earlier[-EARLIER_KEPT:])
     selfplay.check_pool(players)
     return players
 

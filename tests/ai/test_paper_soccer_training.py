@@ -12,17 +12,17 @@ def test_the_champion_plays_at_three_budgets_with_noise_and_beside_level_6_s_own
     own = [p for p in players if p.endswith("net=net:selfplay3")]
     assert {p.split(",")[1] for p in own} == {"nodes=1500", "nodes=4000", "nodes=10000"}
     assert any("epsilon" in p for p in own) and "level:6,nodes=4000" in players
-    # the newest three earlier champions, not every one
-    elders = [p.split("net=")[1] for p in players if "net=" in p and p not in own]
-    assert elders == ["net:selfplay2", "net:dist1", "net:selfplay1"]
+    # the newest three earlier champions, not every one, as the pool's first player of a net
+    elders = [p for p in players if "net=" in p and p not in own]
+    assert elders == [f"level:6,nodes=4000,net={n}" for n in ("net:selfplay2", "net:dist1", "net:selfplay1")]
 
 
 def test_without_a_champion_the_pool_is_self_play_s_own_and_a_template_needs_one():
     from ai.paper_soccer.selfplay import POOL
 
     assert training.pool(None, []) == POOL
-    assert training.pool("net:dist1", [], ("level:3", "level:6,nodes=50,net={net}")) == \
-        ("level:3", "level:6,nodes=50,net=net:dist1")
+    assert training.pool("net:dist1", ["net:selfplay1"], ("level:3", "level:6,nodes=50,net={net}")) == \
+        ("level:3", "level:6,nodes=50,net=net:dist1", "level:6,nodes=50,net=net:selfplay1")
     with pytest.raises(ValueError, match="no champion"):
         training.pool(None, [], ("level:6,net={net}",))
 

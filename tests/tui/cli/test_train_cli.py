@@ -73,7 +73,7 @@ def test_a_net_the_gate_accepts_becomes_the_champion_and_the_next_pool_plays_it(
     # a test that accepts almost anything (Elo >= -300: a pair of games that is not lost twice) promotes
     # the first net; {net} is the champion's file
     args = ("--start", "net:selfplay1", "--sprt", "-1000", "-300", "--games", "2", "--gate-games", "2",
-            "--gate-nodes", "40", "-j", "1", "--pool", "level:6,nodes=40,net={net}")
+            "--gate-nodes", "8", "-j", "1", "--pool", "level:6,nodes=8,net={net}")
     code, err = train(monkeypatch, capsys, run, *args, "--generations", "2")
     assert code in (0, None), err
     assert json.loads((run / "gen-001.gate").read_text())["sprt"] == "H1"
