@@ -23,6 +23,7 @@ def logged(folder) -> list[str]:
     return (folder / "log.txt").read_text().splitlines()
 
 
+@pytest.mark.slow  # whole generations: games, a fit, a gate
 def test_each_generation_leaves_games_net_and_gate_and_a_rerun_goes_on_from_there(tmp_path, monkeypatch, capsys):
     run = tmp_path / "run"
     code, err = train(monkeypatch, capsys, run, *FAST)
@@ -48,6 +49,7 @@ def test_each_generation_leaves_games_net_and_gate_and_a_rerun_goes_on_from_ther
     assert first != second and len(second.splitlines()) == 4  # generation 2's games are seeded after 1's
 
 
+@pytest.mark.slow  # whole generations: games, a fit, a gate
 def test_a_step_cut_short_is_done_again_and_nothing_before_it(tmp_path, monkeypatch, capsys):
     run = tmp_path / "run"
     assert train(monkeypatch, capsys, run, *FAST)[0] in (0, None)
@@ -62,12 +64,14 @@ def test_a_step_cut_short_is_done_again_and_nothing_before_it(tmp_path, monkeypa
     assert not (run / "gen-002.games.part").exists() and "half a game" not in (run / "gen-002.games").read_text()
 
 
+@pytest.mark.slow  # whole generations: games, a fit, a gate
 def test_the_same_command_makes_the_same_net(tmp_path, monkeypatch, capsys):
     for name in ("a", "b"):
         assert train(monkeypatch, capsys, tmp_path / name, *FAST[:-4], "-j", "2", *FAST[-4:])[0] in (0, None)
     assert (tmp_path / "a" / "gen-001.net").read_text() == (tmp_path / "b" / "gen-001.net").read_text()
 
 
+@pytest.mark.slow  # whole generations: games, a fit, a gate
 def test_a_net_the_gate_accepts_becomes_the_champion_and_the_next_pool_plays_it(tmp_path, monkeypatch, capsys):
     run = tmp_path / "run"
     # a test that accepts almost anything (Elo >= -300: a pair of games that is not lost twice) promotes
@@ -84,6 +88,7 @@ def test_a_net_the_gate_accepts_becomes_the_champion_and_the_next_pool_plays_it(
     assert f"from {run / 'gen-001.net'}" in (run / "gen-002.net").read_text().splitlines()[1]
 
 
+@pytest.mark.slow  # whole generations: games, a fit, a gate
 def test_another_run_s_settings_are_refused_and_a_folder_of_other_files_too(tmp_path, monkeypatch, capsys):
     run = tmp_path / "run"
     assert train(monkeypatch, capsys, run, *FAST)[0] in (0, None)
