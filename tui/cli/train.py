@@ -85,8 +85,8 @@ def train(
         run.say = lambda line: console.print(line, highlight=False, markup=False, soft_wrap=True)
         done = run.done()
         if done >= generations:
-            print(f"{shown_path(folder)}: {done} generations gated already; give --generations {done + 1} "
-                  f"to go on")
+            print(f"{shown_path(folder)}: {done} generation{'s' if done > 1 else ''} gated already; "
+                  f"give --generations {done + 1} to go on")
             return
         with ExitStack() as stack:
             runner = None
@@ -101,5 +101,5 @@ def train(
     except OSError as e:
         fail("train", f"{shown_path(getattr(e, 'filename', None) or folder)}: {e.strerror or e}", LINE_LIMIT)
     champions = run.champions(generations + 1)
-    print(f"{generations} generations gated in {shown_path(folder)}; the champion: "
+    print(f"{generations} generation{'s' if generations > 1 else ''} gated in {shown_path(folder)}; the champion: "
           + (shown_path(champions[-1]) if champions else "level 6's own value (no net promoted yet)"))

@@ -149,7 +149,8 @@ class Run:
             t = self._clock()
             files = [str(self.path(k, "games")) for k in range(max(1, g - s.window + 1), g + 1)]
             try:
-                fitted = train.fit(files, champion, seed=s.seed + g)
+                fitted = train.fit(files, champion, seed=s.seed + g, report=lambda epoch, ll: self.say(
+                    f"generation {g}: fit, epoch {epoch}: validation log loss {ll:.4f}"))
             except ValueError as e:
                 raise TrainingError(f"generation {g}: {e}") from None
             atomic_write(net, fitted.text)
@@ -162,7 +163,8 @@ class Run:
         if gate is None:
             t = self._clock()
             standings = play_match(game, train.player(str(net), s.gate_nodes), train.player(champion, s.gate_nodes),
-                                   s.gate_games, jobs=jobs, sprt=Sprt(s.elo0, s.elo1), runner=runner or in_processes)
+                                   s.gate_games, jobs=jobs, sprt=Sprt(s.elo0, s.elo1), runner=runner or in_processes,
+                                   outputs=[GateProgress(g, self.say)])
             gate = gate_of(standings)
             atomic_write(self.path(g, "gate"), json.dumps(asdict(gate)) + "\n")
             if gate.promoted:
@@ -183,6 +185,23 @@ class Run:
         with open(self.folder / LOG, "a", encoding="utf-8") as f:
             f.write(time.strftime("%Y-%m-%d %H:%M ") + line + "\n")
         self.say(line)
+
+
+class GateProgress:
+    """A line every `every` gate games: the score and the SPRT's LLR so far."""
+
+    def __init__(self, g: int, say: Callable[[str], None], every: int = 50) -> None:
+        self.g, self.say, self.every, self.done = g, say, every, 0
+
+    def on_game(self, report, standings) -> None:
+        self.done += 1
+        if self.done % self.every == 0:
+            score = standings.scores[(0, 1)]
+            self.say(f"generation {self.g}: gate, {self.done} games: +{score.wins} ={score.draws} -{score.losses}, "
+                     f"LLR {standings.sprt.llr:.2f}")
+
+    def on_end(self, standings) -> None:
+        pass
 
 
 def gate_of(standings) -> Gate:
