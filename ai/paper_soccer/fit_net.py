@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -130,6 +131,30 @@ def fit(x: np.ndarray, y: np.ndarray, *, hidden: int = 32, epochs: int = 20, bat
     return model
 
 
+@dataclass(frozen=True)
+class Fitted:
+    net: NN.Net  # quantised: what the search reads
+    games: int  # fitted on (the validating and held-out tenths apart)
+    positions: int  # training samples, with their left-right turns
+    held: tuple[np.ndarray, np.ndarray]  # the held-out tenth's samples, for the loss to report
+
+
+def fit_games(games: list, *, distances: bool, announce=None, **settings) -> Fitted:
+    """A net fitted on `games` (`fit`'s settings): every tenth game held out, the fifth of every ten
+    validating (the epoch kept), the rest fitted; `announce` hears the samples' counts before the fit.
+    ValueError when no position is left to fit."""
+    train = [g for i, g in enumerate(games) if i % 10 not in (0, 5)]
+    x, y = matrix(train, distances=distances)
+    vx, vy = matrix([g for i, g in enumerate(games) if i % 10 == 5], flips=False, distances=distances)
+    hx, hy = matrix([g for i, g in enumerate(games) if i % 10 == 0], flips=False, distances=distances)
+    if announce is not None:
+        announce(f"{len(y)} training samples (with their left-right turns), {len(vy)} validating, {len(hy)} held out")
+    if not len(y):
+        raise ValueError("no positions to fit: no decided game replays")
+    model = fit(x, y, held=(vx, vy), **settings)
+    return Fitted(model.quantised(), len(train), len(y), (hx, hy))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m ai.paper_soccer.fit_net", description=__doc__.splitlines()[0])
     ap.add_argument("inputs", nargs="+", help="arena --games files, records, folders of records")
@@ -153,18 +178,15 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--init {args.init}: {e}")
     dist = init.distances if init is not None else args.distances  # a generation reads what the one before read
     games = read_games(args.inputs)
-    train = [g for i, g in enumerate(games) if i % 10 not in (0, 5)]
-    x, y = matrix(train, distances=dist)
-    vx, vy = matrix([g for i, g in enumerate(games) if i % 10 == 5], flips=False, distances=dist)
-    hx, hy = matrix([g for i, g in enumerate(games) if i % 10 == 0], flips=False, distances=dist)
-    print(f"{len(games)} games: {len(y)} training samples (with their left-right turns), {len(vy)} validating, "
-          f"{len(hy)} held out", flush=True)
-    if not len(y):
-        print("no positions to fit: no decided game replays", file=sys.stderr)
+    try:
+        fitted = fit_games(games, distances=dist, hidden=args.hidden, epochs=args.epochs, rate=args.rate, l2=args.l2,
+                           seed=args.seed, init=init,
+                           announce=lambda line: print(f"{len(games)} games: {line}", flush=True),
+                           report=lambda e, ll: print(f"epoch {e}: validation log loss {ll:.4f}", flush=True))
+    except ValueError as e:
+        print(e, file=sys.stderr)
         return 1
-    model = fit(x, y, hidden=args.hidden, epochs=args.epochs, rate=args.rate, l2=args.l2, seed=args.seed, init=init,
-                held=(vx, vy), report=lambda e, ll: print(f"epoch {e}: validation log loss {ll:.4f}", flush=True))
-    net = model.quantised()
+    net, (hx, hy) = fitted.net, fitted.held
     tests = [("held out", hx, hy)]
     if args.test:
         tx, ty = matrix(read_games(args.test), flips=False, distances=dist)
@@ -183,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.out:
         header = (f"Paper Soccer's small neural value (ai/paper_soccer/fit_net.py): {net.hidden} hidden units"
                   f"{', turn distances read' if net.distances else ''};\n"
-                  f"fitted on {len(y)} positions of {len(train)} games, {args.epochs} epochs, l2 {args.l2}")
+                  f"fitted on {fitted.positions} positions of {fitted.games} games, {args.epochs} epochs, l2 {args.l2}")
         Path(args.out).write_text(NN.format_net(net, header), encoding="ascii")
         print(f"wrote {args.out}")
     return 0

@@ -49,7 +49,7 @@ def player(net: str | None, nodes: int) -> str:
 @dataclass(frozen=True)
 class Fitted:
     text: str  # the weight file
-    games: int
+    games: int  # read, the validating and held-out tenths included
     positions: int  # training samples, with their left-right turns
     held_out: float | None  # the new net's log loss on the held-out tenth of the games
     before: float | None  # the champion's on the same positions
@@ -57,28 +57,22 @@ class Fitted:
 
 
 def fit(files: list[str], champion: str | None, *, seed: int = 0, report=None) -> Fitted:
-    """A new net fitted on the games in `files` (from the champion's weights when there is one),
-    the epoch kept with the least loss on a tenth of the games, its log loss reported on another tenth
-    it never saw.  ValueError when there is nothing to fit."""
+    """A new net fitted on the games in `files` (from the champion's weights when there is one), as
+    `fit_net` fits one, the epoch kept with the least loss on a tenth of the games, its log loss
+    reported on another tenth it never saw.  ValueError when there is nothing to fit."""
     from ai.paper_soccer import fit_net  # numpy: the `fast` extra brings it
     from ai.paper_soccer import net as NN
     from ai.paper_soccer.fit_value import loss, read_games
 
     init = NN.load_net(champion) if champion else None
     settings = dict(FROM_CHAMPION if init is not None else FROM_SCRATCH)
-    hidden = settings.pop("hidden", None) or init.hidden
+    settings.setdefault("hidden", init.hidden if init is not None else 0)
     dist = init.distances if init is not None else True  # the inputs of QtPaperSoccer's net (README)
     # in the files, games come in the order they ended (forked processes, Ray): sorted, the same games
     # make the same net
     games = sorted(read_games(files), key=lambda g: (g[1], g[0]))
-    train = [g for i, g in enumerate(games) if i % 10 not in (0, 5)]
-    x, y = fit_net.matrix(train, distances=dist)
-    if not len(y):
-        raise ValueError("no position to fit: no decided game replays")
-    vx, vy = fit_net.matrix([g for i, g in enumerate(games) if i % 10 == 5], flips=False, distances=dist)
-    hx, hy = fit_net.matrix([g for i, g in enumerate(games) if i % 10 == 0], flips=False, distances=dist)
-    model = fit_net.fit(x, y, hidden=hidden, seed=seed, init=init, held=(vx, vy), report=report, **settings)
-    net = model.quantised()
+    fitted = fit_net.fit_games(games, distances=dist, seed=seed, init=init, report=report, **settings)
+    net, (hx, hy) = fitted.net, fitted.held
     held = before = None
     if len(hy):
         held = loss(fit_net.values(net, hx) / NN.UNITS, hy)[0]
@@ -86,7 +80,7 @@ def fit(files: list[str], champion: str | None, *, seed: int = 0, report=None) -
             before = loss(fit_net.values(init, hx) / NN.UNITS, hy)[0]
     header = (f"Paper Soccer's small neural value (termarena train): {net.hidden} hidden units"
               f"{', turn distances read' if net.distances else ''};\n"
-              f"fitted on {len(y)} positions of {len(train)} games"
+              f"fitted on {fitted.positions} positions of {fitted.games} games"
               + (f", from {champion}" if champion else ", from scratch")
               + f"; rate {settings['rate']:g}, {settings['epochs']} epochs, l2 {settings['l2']:g}")
-    return Fitted(NN.format_net(net, header), len(games), len(y), held, before)
+    return Fitted(NN.format_net(net, header), len(games), fitted.positions, held, before)
