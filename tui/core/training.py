@@ -29,12 +29,15 @@ from ai.levels import ai_part
 from ai.sprt import Sprt
 from ai.tools.arena import play_match
 from ai.tournament.runners import in_processes
-from tui.core.storage import atomic_write
+from tui.core.storage import StorageError, atomic_write, read_regular_file, regular_file_stat
 
 SETTINGS = "settings.json"
 CHAMPION = "champion.net"
 LOG = "log.txt"
 MAX_GENERATIONS = 999  # the files' three digits
+SMALL_FILE = 64 << 10  # settings.json and a gate's result are a few hundred bytes
+MAX_GAMES_FILE = 256 << 20  # as the fitters read (fit_value.MAX_INPUT_BYTES)
+MAX_NET_FILE = 8 << 20  # as a level reads a net (net.MAX_FILE_BYTES)
 
 
 class TrainingError(Exception):
@@ -107,8 +110,8 @@ class Run:
         if not path.exists():
             return None
         try:
-            return Gate(**json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError, TypeError) as e:
+            return Gate(**json.loads(read_regular_file(path, SMALL_FILE, "a gate's result")))
+        except (StorageError, ValueError, TypeError) as e:
             raise TrainingError(f"{path}: not a gate's result ({e}); remove it to play the gate again") from None
 
     def champions(self, g: int) -> list[str]:
@@ -149,9 +152,11 @@ class Run:
             t = self._clock()
             files = [str(self.path(k, "games")) for k in range(max(1, g - s.window + 1), g + 1)]
             try:
+                for path in files:  # the fitter opens them as they are: no FIFO, nothing of any size
+                    regular_file_stat(Path(path), MAX_GAMES_FILE, "a file of games")
                 fitted = train.fit(files, champion, seed=s.seed + g, report=lambda epoch, ll: self.say(
                     f"generation {g}: fit, epoch {epoch}: validation log loss {ll:.4f}"))
-            except ValueError as e:
+            except (StorageError, ValueError) as e:
                 raise TrainingError(f"generation {g}: {e}") from None
             atomic_write(net, fitted.text)
             held = "" if fitted.held_out is None else f"; held-out log loss {fitted.held_out:.4f}"
@@ -168,7 +173,8 @@ class Run:
             gate = gate_of(standings)
             atomic_write(self.path(g, "gate"), json.dumps(asdict(gate)) + "\n")
             if gate.promoted:
-                atomic_write(self.folder / CHAMPION, net.read_text(encoding="utf-8"))
+                text = read_regular_file(net, MAX_NET_FILE, "a net's weights").decode("utf-8", "replace")
+                atomic_write(self.folder / CHAMPION, text)
             against = "the champion" if champion else "level 6"
             verdict = "the new champion" if gate.promoted else f"kept out: {against} stays"
             self._log(g, f"gate against {against} at {s.gate_nodes} nodes: "
@@ -219,20 +225,27 @@ def open_run(folder: Path, settings: TrainSettings) -> Run:
     path = folder / SETTINGS
     if path.exists():
         try:
-            kept = json.loads(path.read_text(encoding="utf-8"))
+            kept = json.loads(read_regular_file(path, SMALL_FILE, "a run's settings"))
             kept["pool"] = tuple(kept.get("pool", ()))
             before = TrainSettings(**kept)
-        except (OSError, ValueError, TypeError) as e:
+        except (StorageError, ValueError, TypeError, AttributeError) as e:
             raise TrainingError(f"{path}: not a run's settings ({e})") from None
         differ = [k for k, v in asdict(settings).items() if asdict(before)[k] != v]
         if differ:
-            shown = ", ".join(f"{k.replace('_', '-')} {asdict(before)[k]!r}" for k in differ)
+            shown = ", ".join(f"{k.replace('_', '-')} {_shown(asdict(before)[k])}" for k in differ)
             raise TrainingError(f"{folder} is a run started with {shown}: give the same, or another folder")
         return Run(folder, before)
     if folder.exists() and any(folder.iterdir()):
         raise TrainingError(f"{folder} is not empty and holds no run ({SETTINGS}): give an empty or new folder")
     atomic_write(path, settings.to_json())
     return Run(folder, settings)
+
+
+def _shown(value) -> str:
+    """A setting as the command line gives it: a pool as its specs, a start net as its name."""
+    if isinstance(value, (tuple, list)):
+        return " ".join(value) or "(the game's)"
+    return str(value) if value != "" else "(none)"
 
 
 def _cpu() -> float:

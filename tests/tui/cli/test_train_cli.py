@@ -121,3 +121,33 @@ def test_a_bad_setting_is_one_line_and_starts_no_run(tmp_path, monkeypatch, caps
 def test_a_game_that_learns_nothing_is_refused(tmp_path, monkeypatch, capsys):
     code, err = run_cli(monkeypatch, capsys, "train", "c4", "--dir", str(tmp_path / "run"))
     assert code == 2 and "learns nothing from self-play" in err and not (tmp_path / "run").exists()
+
+
+@pytest.mark.slow  # a generation is played first
+@pytest.mark.parametrize("name, make, says", [
+    ("settings.json", "fifo", "not a run's settings"),
+    ("settings.json", "junk", "not a run's settings"),
+    ("gen-001.gate", "fifo", "not a gate's result"),
+    ("gen-001.gate", "huge", "not a gate's result"),
+    ("gen-001.games", "fifo", "not a file of games"),
+], ids=["settings-fifo", "settings-junk", "gate-fifo", "gate-huge", "games-fifo"])
+def test_a_run_folder_s_file_replaced_by_something_else_is_one_line_not_a_hang(tmp_path, monkeypatch, capsys, name,
+                                                                              make, says):
+    import os
+
+    run = tmp_path / "run"
+    assert train(monkeypatch, capsys, run, *FAST)[0] in (0, None)
+    target = run / name
+    target.unlink()
+    if name == "gen-001.games":  # the games step is done (its file is there): the fit opens it
+        (run / "gen-001.net").unlink()
+        (run / "gen-001.gate").unlink()
+    if make == "fifo":
+        os.mkfifo(target)
+    elif make == "junk":
+        target.write_text('["\x1b[2J"]\n')
+    else:
+        target.write_bytes(b"{" + b" " * (1 << 20))
+    code, err = train(monkeypatch, capsys, run, *FAST)
+    assert code == 1 and says in err and len(err.strip().splitlines()) == 1, err
+    assert "\x1b" not in err and "Traceback" not in err
