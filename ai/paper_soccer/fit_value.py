@@ -43,6 +43,8 @@ def read_games(paths: list[str]) -> list[tuple[int, list[str]]]:
         files = sorted(path.iterdir()) if path.is_dir() else [path]
         for f in files:
             try:
+                if not f.is_file():  # a FIFO or a device would block the open, or never end
+                    raise ValueError("not a regular file")
                 with f.open("rb") as stream:
                     raw = stream.read(MAX_INPUT_BYTES + 1)
                 if len(raw) > MAX_INPUT_BYTES:

@@ -1,6 +1,7 @@
 """Paper Soccer's evaluation tables (ai/paper_soccer/value.py) and the tool that fits the learned value."""
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -97,10 +98,13 @@ def test_the_fitting_tool_skips_what_is_not_a_game(tmp_path, capsys):
     (tmp_path / "binary.txt").write_bytes(b"\xff\xfe\x00junk")
     (tmp_path / "broken.txt").write_text("# termarena save\nformat = 99\n")
     (tmp_path / "lines.txt").write_text("0\t9\t99\n1\tnot a move\nx\t1\n")
+    os.mkfifo(tmp_path / "pipe.txt")  # opened, it would wait for a writer forever
+    (tmp_path / "folder").mkdir()
     games = read_games([str(tmp_path)])
     assert games == [(0, ["9", "99"]), (1, ["not a move"])]  # the two lines that name a winner
     assert main([str(tmp_path)]) == 1  # neither replays: no samples, a message, no traceback
-    assert "skipped" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "pipe.txt: not a regular file" in err and "folder: not a regular file" in err
 
 
 def test_the_earlier_fit_stays_an_option_a_level_plays():
