@@ -44,6 +44,7 @@ def selfplay(
 ) -> None:
     """Play self-play games for GAME's learned values (Paper Soccer's), on this machine's cores or on Ray."""
     from ai.levels import ai_part
+    from tui.core.storage import StorageError, open_append
 
     gid = game_id(game)
     check_seed_run(seed, games)
@@ -54,9 +55,9 @@ def selfplay(
     try:
         # a bad spec or net file: one line, before anything starts
         players = ai_part(gid, "selfplay_pool")(tuple(pool or ()), tuple(net or ()))
-        with open(out, "a", encoding="utf-8"):
+        with open_append(out, "a file of games"):
             pass
-    except (OSError, ValueError) as e:
+    except (OSError, ValueError, StorageError) as e:
         fail("selfplay", str(e), LINE_LIMIT)
     console = stderr_console()
     from tui.core.cluster import ClusterError

@@ -188,6 +188,33 @@ def decode_save(raw: bytes, path: Path) -> str:
         raise StorageError(f"{shown(path)}: not UTF-8 text (byte {e.start}): not a termarena save") from None
 
 
+def open_append(path: Path, what: str):
+    """`path` opened to append text (made when missing), only as a regular file: opening a FIFO to write
+    waits for a reader, and a device never ends; StorageError saying what it is instead (`what` names
+    what it should have been: "a file of games")."""
+    path = Path(path)
+    try:
+        kind = os.stat(path).st_mode
+    except FileNotFoundError:
+        kind = None
+    except (OSError, ValueError) as e:
+        raise StorageError(f"{shown(path)}: {why_not_found(path, e)}") from None
+    if kind is not None and not stat.S_ISREG(kind):
+        raise StorageError(f"{shown(path)}: {file_kind(kind)}, not {what}")
+    # non-blocking while opening: a FIFO put there since the check fails (ENXIO) instead of waiting
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags, 0o666)
+    except OSError as e:
+        raise StorageError(f"{shown(path)}: {e.strerror or e}") from None
+    opened = os.fstat(fd).st_mode
+    if not stat.S_ISREG(opened):
+        os.close(fd)
+        raise StorageError(f"{shown(path)}: {file_kind(opened)}, not {what}")
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "a", encoding="utf-8")
+
+
 def file_kind(mode: int) -> str:
     kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
              (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))

@@ -29,7 +29,7 @@ from ai.levels import ai_part
 from ai.sprt import Sprt
 from ai.tools.arena import play_match
 from ai.tournament.runners import in_processes
-from tui.core.storage import StorageError, atomic_write, read_regular_file, regular_file_stat
+from tui.core.storage import StorageError, atomic_write, open_append, read_regular_file, regular_file_stat
 
 SETTINGS = "settings.json"
 CHAMPION = "champion.net"
@@ -188,7 +188,11 @@ class Run:
     def _log(self, g: int, text: str, since: tuple[float, float]) -> None:
         wall, cpu = time.monotonic() - since[0], _cpu() - since[1]
         line = f"generation {g}: {text} ({_minutes(wall)}, {_minutes(cpu)} of CPU here)"
-        with open(self.folder / LOG, "a", encoding="utf-8") as f:
+        try:
+            log = open_append(self.folder / LOG, "the run's log")
+        except StorageError as e:
+            raise TrainingError(str(e)) from None
+        with log as f:
             f.write(time.strftime("%Y-%m-%d %H:%M ") + line + "\n")
         self.say(line)
 

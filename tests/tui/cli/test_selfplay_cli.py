@@ -48,3 +48,12 @@ def test_a_bad_cluster_address_is_refused_before_the_output_is_made(tmp_path, mo
     out = tmp_path / "out.txt"
     code, err = run_cli(monkeypatch, capsys, "selfplay", "ps", "--cluster", "ray:/x", "--out", str(out))
     assert code == 2 and "--cluster" in err and "Traceback" not in err and not out.exists()
+
+
+def test_an_output_that_is_not_a_regular_file_is_refused_not_waited_on(tmp_path, monkeypatch, capsys):
+    import os
+
+    fifo = tmp_path / "games.fifo"
+    os.mkfifo(fifo)  # opened to write, it would wait for a reader forever
+    code, err = run_cli(monkeypatch, capsys, "selfplay", "ps", "--out", str(fifo), *FAST)
+    assert code == 1 and "a FIFO (named pipe), not a file of games" in err and len(err.strip().splitlines()) == 1

@@ -151,3 +151,17 @@ def test_a_run_folder_s_file_replaced_by_something_else_is_one_line_not_a_hang(t
     code, err = train(monkeypatch, capsys, run, *FAST)
     assert code == 1 and says in err and len(err.strip().splitlines()) == 1, err
     assert "\x1b" not in err and "Traceback" not in err
+
+
+@pytest.mark.slow  # a generation is played first
+def test_a_log_that_is_not_a_regular_file_stops_the_run_in_one_line(tmp_path, monkeypatch, capsys):
+    import os
+
+    run = tmp_path / "run"
+    assert train(monkeypatch, capsys, run, *FAST)[0] in (0, None)
+    (run / "log.txt").unlink()
+    os.mkfifo(run / "log.txt")
+    code, err = train(monkeypatch, capsys, run, *FAST, "--generations", "2")
+    last = err.strip().splitlines()[-1]  # after the games' progress
+    assert code == 1 and last.endswith("a FIFO (named pipe), not the run's log") and "Traceback" not in err, err
+    assert (run / "gen-002.games").exists()  # the step's own file is written before its line
