@@ -4,6 +4,7 @@ line before a game starts."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,24 @@ FAST = ("--games", "4", "--gate-games", "2", "--gate-nodes", "40", "-j", "1", "-
 
 def train(monkeypatch, capsys, folder, *args) -> tuple[int, str]:
     return run_cli(monkeypatch, capsys, "train", "ps", "--dir", str(folder), *args)
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """A run folder after one generation of FAST, as the command leaves it (played once for the module)."""
+    from tui.core.training import TrainSettings, open_run
+
+    run = open_run(tmp_path_factory.mktemp("played") / "run",
+                   TrainSettings("paper-soccer", games=4, gate_games=2, gate_nodes=40, pool=("level:2", "level:3")))
+    run.say = lambda line: None
+    run.generation(1, jobs=1)
+    return run.folder
+
+
+def copy_of(played, tmp_path):
+    import shutil
+
+    return Path(shutil.copytree(played, tmp_path / "run"))
 
 
 def logged(folder) -> list[str]:
@@ -50,9 +69,8 @@ def test_each_generation_leaves_games_net_and_gate_and_a_rerun_goes_on_from_ther
 
 
 @pytest.mark.slow  # whole generations: games, a fit, a gate
-def test_a_step_cut_short_is_done_again_and_nothing_before_it(tmp_path, monkeypatch, capsys):
-    run = tmp_path / "run"
-    assert train(monkeypatch, capsys, run, *FAST)[0] in (0, None)
+def test_a_step_cut_short_is_done_again_and_nothing_before_it(played, tmp_path, monkeypatch, capsys):
+    run = copy_of(played, tmp_path)
     games, net = ((run / f"gen-001.{s}").read_text() for s in ("games", "net"))
     (run / "gen-001.gate").unlink()  # as if a signal had ended the gate
     (run / "gen-002.games.part").write_text("half a game\n")  # and a later step's leftovers
@@ -89,9 +107,8 @@ def test_a_net_the_gate_accepts_becomes_the_champion_and_the_next_pool_plays_it(
 
 
 @pytest.mark.slow  # whole generations: games, a fit, a gate
-def test_another_run_s_settings_are_refused_and_a_folder_of_other_files_too(tmp_path, monkeypatch, capsys):
-    run = tmp_path / "run"
-    assert train(monkeypatch, capsys, run, *FAST)[0] in (0, None)
+def test_another_run_s_settings_are_refused_and_a_folder_of_other_files_too(played, tmp_path, monkeypatch, capsys):
+    run = copy_of(played, tmp_path)
     code, err = train(monkeypatch, capsys, run, *FAST, "--games", "6", "--seed", "3")
     assert code == 1 and "started with games 4, seed 0" in err and len(err.strip().splitlines()) == 1
     other = tmp_path / "other"
@@ -123,7 +140,7 @@ def test_a_game_that_learns_nothing_is_refused(tmp_path, monkeypatch, capsys):
     assert code == 2 and "learns nothing from self-play" in err and not (tmp_path / "run").exists()
 
 
-@pytest.mark.slow  # a generation is played first
+@pytest.mark.slow  # on a played generation (the module's fixture)
 @pytest.mark.parametrize("name, make, says", [
     ("settings.json", "fifo", "not a run's settings"),
     ("settings.json", "junk", "not a run's settings"),
@@ -131,12 +148,11 @@ def test_a_game_that_learns_nothing_is_refused(tmp_path, monkeypatch, capsys):
     ("gen-001.gate", "huge", "not a gate's result"),
     ("gen-001.games", "fifo", "not a file of games"),
 ], ids=["settings-fifo", "settings-junk", "gate-fifo", "gate-huge", "games-fifo"])
-def test_a_run_folder_s_file_replaced_by_something_else_is_one_line_not_a_hang(tmp_path, monkeypatch, capsys, name,
-                                                                              make, says):
+def test_a_run_folder_s_file_replaced_by_something_else_is_one_line_not_a_hang(played, tmp_path, monkeypatch, capsys,
+                                                                              name, make, says):
     import os
 
-    run = tmp_path / "run"
-    assert train(monkeypatch, capsys, run, *FAST)[0] in (0, None)
+    run = copy_of(played, tmp_path)
     target = run / name
     target.unlink()
     if name == "gen-001.games":  # the games step is done (its file is there): the fit opens it
@@ -153,12 +169,11 @@ def test_a_run_folder_s_file_replaced_by_something_else_is_one_line_not_a_hang(t
     assert "\x1b" not in err and "Traceback" not in err
 
 
-@pytest.mark.slow  # a generation is played first
-def test_a_log_that_is_not_a_regular_file_stops_the_run_in_one_line(tmp_path, monkeypatch, capsys):
+@pytest.mark.slow  # on a played generation (the module's fixture)
+def test_a_log_that_is_not_a_regular_file_stops_the_run_in_one_line(played, tmp_path, monkeypatch, capsys):
     import os
 
-    run = tmp_path / "run"
-    assert train(monkeypatch, capsys, run, *FAST)[0] in (0, None)
+    run = copy_of(played, tmp_path)
     (run / "log.txt").unlink()
     os.mkfifo(run / "log.txt")
     code, err = train(monkeypatch, capsys, run, *FAST, "--generations", "2")
