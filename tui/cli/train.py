@@ -31,7 +31,7 @@ def train(
     game: str = typer.Argument(..., help=GAMES_HELP),
     folder: Path = typer.Option(..., "--dir", metavar="DIR",
                                 help="The run's folder: a new or empty one starts a run, a run's own resumes it."),
-    generations: int = typer.Option(1, "--generations", "-g", min=1, max=999,
+    generations: int = typer.Option(1, "--generations", "-g", min=1, max=999,  # gen-NNN: three digits
                                     help="Go on until this many generations are gated."),
     games: int = typer.Option(2000, "--games", "-n", min=2, max=MAX_GAMES, help="Self-play games a generation."),
     jobs: int = typer.Option(2, "--jobs", "-j", min=1, max=MAX_JOBS, help="Games played at the same time."),

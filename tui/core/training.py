@@ -29,12 +29,12 @@ from ai.levels import ai_part
 from ai.sprt import Sprt
 from ai.tools.arena import play_match
 from ai.tournament.runners import in_processes
-from tui.core.storage import StorageError, atomic_write, open_append, read_regular_file, regular_file_stat
+from tui.core.storage import (StorageError, atomic_write, open_append, read_regular_file, regular_file_stat,
+                              shown)
 
 SETTINGS = "settings.json"
 CHAMPION = "champion.net"
 LOG = "log.txt"
-MAX_GENERATIONS = 999  # the files' three digits
 SMALL_FILE = 64 << 10  # settings.json and a gate's result are a few hundred bytes
 MAX_GAMES_FILE = 256 << 20  # as the fitters read (fit_value.MAX_INPUT_BYTES)
 MAX_NET_FILE = 8 << 20  # as a level reads a net (net.MAX_FILE_BYTES)
@@ -112,7 +112,7 @@ class Run:
         try:
             return Gate(**json.loads(read_regular_file(path, SMALL_FILE, "a gate's result")))
         except (StorageError, ValueError, TypeError) as e:
-            raise TrainingError(f"{path}: not a gate's result ({e}); remove it to play the gate again") from None
+            raise TrainingError(f"{shown(path)}: not a gate's result ({e}); remove it to play the gate again") from None
 
     def champions(self, g: int) -> list[str]:
         """The champions before generation g, oldest first: the start net, then each promoted one."""
@@ -233,14 +233,14 @@ def open_run(folder: Path, settings: TrainSettings) -> Run:
             kept["pool"] = tuple(kept.get("pool", ()))
             before = TrainSettings(**kept)
         except (StorageError, ValueError, TypeError, AttributeError) as e:
-            raise TrainingError(f"{path}: not a run's settings ({e})") from None
+            raise TrainingError(f"{shown(path)}: not a run's settings ({e})") from None
         differ = [k for k, v in asdict(settings).items() if asdict(before)[k] != v]
         if differ:
-            shown = ", ".join(f"{k.replace('_', '-')} {_shown(asdict(before)[k])}" for k in differ)
-            raise TrainingError(f"{folder} is a run started with {shown}: give the same, or another folder")
+            listed = ", ".join(f"{k.replace('_', '-')} {_shown(asdict(before)[k])}" for k in differ)
+            raise TrainingError(f"{shown(folder)} is a run started with {listed}: give the same, or another folder")
         return Run(folder, before)
     if folder.exists() and any(folder.iterdir()):
-        raise TrainingError(f"{folder} is not empty and holds no run ({SETTINGS}): give an empty or new folder")
+        raise TrainingError(f"{shown(folder)} is not empty and holds no run ({SETTINGS}): give an empty or new folder")
     atomic_write(path, settings.to_json())
     return Run(folder, settings)
 
