@@ -10,7 +10,9 @@ Ray tasks.
 from __future__ import annotations
 
 import multiprocessing as mp
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+import os
+import signal
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from typing import Callable, Iterable, TypeVar
 
 from engines.referee.process import end_all_bots
@@ -18,6 +20,7 @@ from engines.referee.process import end_all_bots
 T = TypeVar("T")
 R = TypeVar("R")
 Runner = Callable[[Callable[[T], R], Iterable[T], int, Callable[[R], object]], None]
+WAKE_S = 0.25  # how often in_processes' waiting thread wakes to run a signal's handler
 
 
 def in_order(play: Callable[[T], R], items: Iterable[T], jobs: int, on_result: Callable[[R], object]) -> None:
@@ -52,10 +55,49 @@ def in_threads(play: Callable[[T], R], items: Iterable[T], jobs: int, on_result:
 def in_processes(play: Callable[[T], R], items: Iterable[T], jobs: int,
                  on_result: Callable[[R], object]) -> None:
     """`jobs` forked processes (in this one with 1): for players that search in Python, which threads
-    would serialise.  `play` must be picklable (a module-level function or class)."""
+    would serialise.  `play` must be picklable (a module-level function or class).  Ctrl-C, a signal or
+    a stop by `on_result` kills the workers: a game under way is not played out."""
     if jobs <= 1:
         return in_order(play, items, jobs, on_result)
-    with mp.get_context("fork").Pool(jobs) as pool:
-        for result in pool.imap_unordered(play, items):
-            if on_result(result):
-                return
+    # concurrent.futures, not multiprocessing.Pool: Pool.terminate waits for a lock a killed worker may
+    # hold, and a worker that ran termarena's SIGTERM handler could hang in its own exit (it was forked
+    # while another thread held a lock): termarena stayed, asleep, after a SIGTERM to its whole group
+    pool = ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork"), initializer=_worker_signals,
+                               initargs=(os.getpid(),))
+    queue = iter(items)
+    try:
+        pending = {pool.submit(play, item) for _, item in zip(range(jobs), queue)}
+        while pending:
+            # a bounded wait: a signal may reach another thread, and this one runs its handler only
+            # once it wakes (Ctrl-C waited for the next game's end, or for ever)
+            finished, pending = wait(pending, timeout=WAKE_S, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                if on_result(fut.result()):
+                    return
+                for item in queue:  # one more game for the worker that is free
+                    pending.add(pool.submit(play, item))
+                    break
+    finally:
+        workers = list((pool._processes or {}).values())  # no public way to reach them
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.kill()
+        for worker in workers:
+            worker.join()
+
+
+def _worker_signals(_parent: int) -> None:
+    """In a worker: SIGTERM and SIGHUP end it at once, as they would any process (no Python clean-up
+    that could wait on a lock), and Ctrl-C is its parent's to handle (the parent kills it)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:  # and it ends with its parent, SIGKILL included (Linux)
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != _parent:  # the parent died before the line above
+        os._exit(1)
