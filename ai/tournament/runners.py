@@ -10,7 +10,6 @@ Ray tasks.
 from __future__ import annotations
 
 import multiprocessing as mp
-import os
 import signal
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from typing import Callable, Iterable, TypeVar
@@ -62,8 +61,7 @@ def in_processes(play: Callable[[T], R], items: Iterable[T], jobs: int,
     # concurrent.futures, not multiprocessing.Pool: Pool.terminate waits for a lock a killed worker may
     # hold, and a worker that ran termarena's SIGTERM handler could hang in its own exit (it was forked
     # while another thread held a lock): termarena stayed, asleep, after a SIGTERM to its whole group
-    pool = ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork"), initializer=_worker_signals,
-                               initargs=(os.getpid(),))
+    pool = ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork"), initializer=_worker_signals)
     queue = iter(items)
     try:
         pending = {pool.submit(play, item) for _, item in zip(range(jobs), queue)}
@@ -86,18 +84,13 @@ def in_processes(play: Callable[[T], R], items: Iterable[T], jobs: int,
             worker.join()
 
 
-def _worker_signals(_parent: int) -> None:
+def _worker_signals() -> None:
     """In a worker: SIGTERM and SIGHUP end it at once, as they would any process (no Python clean-up
-    that could wait on a lock), and Ctrl-C is its parent's to handle (the parent kills it)."""
+    that could wait on a lock), Ctrl-C is its parent's to handle (the parent kills it), and it ends with
+    its parent, SIGKILL included (`ai.child.end_with_parent`, as the app's AI worker does)."""
+    from ai.child import end_with_parent
+
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:  # and it ends with its parent, SIGKILL included (Linux)
-        import ctypes
-
-        PR_SET_PDEATHSIG = 1
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
-    if os.getppid() != _parent:  # the parent died before the line above
-        os._exit(1)
+    end_with_parent()
