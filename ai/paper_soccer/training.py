@@ -65,8 +65,7 @@ def fit(files: list[str], champion: str | None, *, seed: int = 0, report=None) -
     from ai.paper_soccer.fit_value import loss, read_games
 
     init = NN.load_net(champion) if champion else None
-    settings = dict(FROM_CHAMPION if init is not None else FROM_SCRATCH)
-    settings.setdefault("hidden", init.hidden if init is not None else 0)
+    settings = dict(FROM_SCRATCH) if init is None else dict(FROM_CHAMPION, hidden=init.hidden)
     dist = init.distances if init is not None else True  # the inputs of QtPaperSoccer's net (README)
     # in the files, games come in the order they ended (forked processes, Ray): sorted, the same games
     # make the same net
