@@ -24,14 +24,13 @@ import numpy as np
 from ai.paper_soccer.board import STEPS, can_score, flood, from_game, touched_of
 from ai.paper_soccer.search import Weights, hand_tables
 from ai.paper_soccer.value import BLOCKS, CELL, N_FEATURES, OFFSET, features, format_weights
-from ai.tournament.outputs import read_games_line
+from ai.tournament.outputs import MAX_GAMES_FILE_BYTES as MAX_INPUT_BYTES, read_games_line
 from engines.base import EngineError
 from engines.paper_soccer import PaperSoccer
 from engines.savefile import parse
 
 UNITS = 100  # weight-file units a logit
 SCORE_STATES = 4000  # can_score's budget when a sample is dropped for a goal in one
-MAX_INPUT_BYTES = 256 << 20  # an input file larger than this is refused, not read
 
 
 def read_games(paths: list[str]) -> list[tuple[int, list[str]]]:

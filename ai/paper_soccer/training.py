@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.paper_soccer import selfplay
+from ai.paper_soccer.net import MAX_FILE_BYTES as NET_FILE_BYTES  # noqa: F401  (the loop reads nets within it)
 
 # A generation starts from the champion at a small rate (at the default 1e-3 the first epoch overshot:
 # README, "The second generation"), and keeps the epoch with the least validation loss.

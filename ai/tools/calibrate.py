@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import time
 
 from ai.analysis import PROVEN, analysis_player, evaluate, logistic
@@ -29,7 +30,7 @@ from ai.levels import ai_part, make_player
 from ai.tools.arena import start
 from ai.tools.specs import game_tools, parse_spec
 from ai.tournament import points
-from ai.tournament.outputs import read_games_line
+from ai.tournament.outputs import MAX_GAMES_FILE_BYTES, read_games_line
 from ai.tournament.runners import in_processes
 from engines import get_game, resolve_game_id
 from engines.base import EngineError
@@ -37,7 +38,6 @@ from engines.base import EngineError
 PAIRS = ((2, 3), (3, 4), (4, 5), (2, 4), (3, 5))  # close enough that games swing both ways
 
 
-MAX_FILE_BYTES = 256 << 20  # a --from file larger than this is refused, not read
 
 
 def sample(game, judge, every: int, samples: list[tuple[float, int]]) -> None:
@@ -89,10 +89,12 @@ def read_played(paths: list[str], limit: int) -> list[tuple[int | None, list[str
     for a file that is not one (too large, not UTF-8, a line that is not a game)."""
     games: list[tuple[int | None, list[str]]] = []
     for path in paths:
+        if not os.path.isfile(path):  # a FIFO or a device would block the open, or never end
+            raise ValueError(f"{path}: not a regular file")
         with open(path, "rb") as stream:
-            raw = stream.read(MAX_FILE_BYTES + 1)
-        if len(raw) > MAX_FILE_BYTES:
-            raise ValueError(f"{path}: larger than {MAX_FILE_BYTES} bytes")
+            raw = stream.read(MAX_GAMES_FILE_BYTES + 1)
+        if len(raw) > MAX_GAMES_FILE_BYTES:
+            raise ValueError(f"{path}: larger than {MAX_GAMES_FILE_BYTES} bytes")
         for number, line in enumerate(raw.decode("utf-8").splitlines(), 1):
             game = read_games_line(line)
             if game is None:

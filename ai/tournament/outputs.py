@@ -55,6 +55,9 @@ class GamesFile:
         pass
 
 
+MAX_GAMES_FILE_BYTES = 256 << 20  # a file of games lines larger than this is refused, not read
+
+
 def read_games_line(line: str) -> tuple[int | None, list[str]] | None:
     """A line `GamesFile` writes: (the winner's seat, None for a draw; the moves), or None when it is not one."""
     winner, *moves = line.split("\t")

@@ -109,12 +109,18 @@ def test_calibrate_from_played_games_scores_their_positions_with_the_changed_sea
 @pytest.mark.parametrize("data, says", [
     (b"not a game\n", "line 1: not a game"),
     (b"1\t4\n\xff\n", "utf-8"),
+    (None, "not a regular file"),  # a FIFO: opened, it would wait for a writer forever
 ])
 def test_calibrate_refuses_a_file_that_is_not_games_in_one_line(tmp_path, capsys, data, says):
+    import os
+
     from ai.tools.calibrate import main
 
     bad = tmp_path / "bad.txt"
-    bad.write_bytes(data)
+    if data is None:
+        os.mkfifo(bad)
+    else:
+        bad.write_bytes(data)
     with pytest.raises(SystemExit) as stop:
         main(["ps", "--from", str(bad), "--games", "2"])
     assert stop.value.code == 2 and says in capsys.readouterr().err

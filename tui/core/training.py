@@ -28,6 +28,7 @@ from typing import Callable
 from ai.levels import ai_part
 from ai.sprt import Sprt
 from ai.tools.arena import play_match
+from ai.tournament.outputs import MAX_GAMES_FILE_BYTES
 from ai.tournament.runners import in_processes
 from tui.core.storage import (StorageError, atomic_write, open_append, read_regular_file, regular_file_stat,
                               shown)
@@ -36,8 +37,6 @@ SETTINGS = "settings.json"
 CHAMPION = "champion.net"
 LOG = "log.txt"
 SMALL_FILE = 64 << 10  # settings.json and a gate's result are a few hundred bytes
-MAX_GAMES_FILE = 256 << 20  # as the fitters read (fit_value.MAX_INPUT_BYTES)
-MAX_NET_FILE = 8 << 20  # as a level reads a net (net.MAX_FILE_BYTES)
 
 
 class TrainingError(Exception):
@@ -153,7 +152,7 @@ class Run:
             files = [str(self.path(k, "games")) for k in range(max(1, g - s.window + 1), g + 1)]
             try:
                 for path in files:  # the fitter opens them as they are: no FIFO, nothing of any size
-                    regular_file_stat(Path(path), MAX_GAMES_FILE, "a file of games")
+                    regular_file_stat(Path(path), MAX_GAMES_FILE_BYTES, "a file of games")
                 fitted = train.fit(files, champion, seed=s.seed + g, report=lambda epoch, ll: self.say(
                     f"generation {g}: fit, epoch {epoch}: validation log loss {ll:.4f}"))
             except (StorageError, ValueError) as e:
@@ -173,7 +172,7 @@ class Run:
             gate = gate_of(standings)
             atomic_write(self.path(g, "gate"), json.dumps(asdict(gate)) + "\n")
             if gate.promoted:
-                text = read_regular_file(net, MAX_NET_FILE, "a net's weights").decode("utf-8", "replace")
+                text = read_regular_file(net, train.NET_FILE_BYTES, "a net's weights").decode("utf-8", "replace")
                 atomic_write(self.folder / CHAMPION, text)
             against = "the champion" if champion else "level 6"
             verdict = "the new champion" if gate.promoted else f"kept out: {against} stays"
