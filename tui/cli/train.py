@@ -22,51 +22,67 @@ from tui.cli.args import (
     shown_path,
     stderr_console,
 )
+from tui.core.train_settings import TrainSettings
 
 LINE_LIMIT = 300
+
+
+# The run's settings default to None: a resumed run keeps its own for each one the command leaves out,
+# a new run takes TrainSettings' default (shown in the help).
+D = TrainSettings
+
+
+def kept(value) -> str:
+    return f"{value} in a new run, or the run's own"
 
 
 @app.command("train")
 def train(
     game: str = typer.Argument(..., help=GAMES_HELP),
     folder: Path = typer.Option(..., "--dir", metavar="DIR",
-                                help="The run's folder: a new or empty one starts a run, a run's own resumes it."),
+                                help="The run's folder: a new or empty one starts a run, a run's own resumes it "
+                                     "with the settings it was started with."),
     generations: int = typer.Option(1, "--generations", "-g", min=1, max=999,  # gen-NNN: three digits
                                     help="Go on until this many generations are gated."),
-    games: int = typer.Option(2000, "--games", "-n", min=2, max=MAX_GAMES, help="Self-play games a generation."),
+    games: Optional[int] = typer.Option(None, "--games", "-n", min=2, max=MAX_GAMES, show_default=kept(D.games),
+                                        help="Self-play games a generation."),
     jobs: int = typer.Option(2, "--jobs", "-j", min=1, max=MAX_JOBS, help="Games played at the same time."),
-    seed: int = typer.Option(0, "--seed", min=0, max=SEED_MAX,
-                             help="Generation g's game k is seeded by seed + (g - 1) * games + k."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=SEED_MAX, show_default=kept(D.seed),
+                                       help="Generation g's game k is seeded by seed + (g - 1) * games + k."),
     start: Optional[str] = typer.Option(None, "--start", metavar="NET",
-                                        help="The first champion: a weight file or net:NAME (default: the "
-                                             "first net is fitted from scratch and gated against level 6)."),
-    window: int = typer.Option(3, "--window", min=1, max=999,
-                               help="Generations whose games a fit reads: this one and those before it."),
-    gate_games: int = typer.Option(400, "--gate-games", min=2, max=MAX_GAMES,
-                                   help="At most this many gate games (colour-swapped pairs) a generation."),
-    gate_nodes: int = typer.Option(10_000, "--gate-nodes", min=1, max=10_000_000,
-                                   help="Nodes a turn for both sides of the gate: strength per node."),
-    sprt: Tuple[float, float] = typer.Option((0.0, 20.0), "--sprt", metavar="ELO0 ELO1",
-                                             help="The gate's test: the new net becomes the champion when it "
-                                                  "accepts Elo >= ELO1."),
+                                        help="The first champion: a weight file or net:NAME (default in a new "
+                                             "run: the first net is fitted from scratch and gated against level "
+                                             "6; a resumed run keeps its own)."),
+    window: Optional[int] = typer.Option(None, "--window", min=1, max=999, show_default=kept(D.window),
+                                         help="Generations whose games a fit reads: this one and those before it."),
+    gate_games: Optional[int] = typer.Option(None, "--gate-games", min=2, max=MAX_GAMES,
+                                             show_default=kept(D.gate_games),
+                                             help="At most this many gate games (colour-swapped pairs) a generation."),
+    gate_nodes: Optional[int] = typer.Option(None, "--gate-nodes", min=1, max=10_000_000,
+                                             show_default=kept(D.gate_nodes),
+                                             help="Nodes a turn for both sides of the gate: strength per node."),
+    sprt: Optional[Tuple[float, float]] = typer.Option(None, "--sprt", metavar="ELO0 ELO1",
+                                                       show_default=kept(f"{D.elo0:g} {D.elo1:g}"),
+                                                       help="The gate's test: the new net becomes the champion "
+                                                            "when it accepts Elo >= ELO1."),
     pool: Optional[List[str]] = typer.Option(None, "--pool", metavar="SPEC",
                                              help="A self-play player (repeat it); {net} stands for the "
-                                                  "champion's weight file (default: the game's pool)."),
+                                                  "champion's weight file (default in a new run: the game's "
+                                                  "pool; a resumed run keeps its own)."),
     cluster: Optional[str] = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
 ) -> None:
     """Train GAME's learned value (Paper Soccer's) in generations: self-play games, a net fitted on them,
     an SPRT gate against the champion; rerun to resume or to go on."""
     from ai.sprt import Sprt
     from tui.core.cluster import ClusterError
-    from tui.core.training import TrainingError, TrainSettings, hooks, open_run
+    from tui.core.training import TrainingError, hooks, kept_settings, open_run
 
     gid = game_id(game)
-    check_seed_run(seed, generations * games)
     hook = hooks(gid)
     if hook is None:
         raise typer.BadParameter(f"{gid} learns nothing from self-play (Paper Soccer does)", param_hint="GAME")
     try:
-        Sprt(*sprt)
+        Sprt(*(sprt or (D.elo0, D.elo1)))
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--sprt") from None
     try:
@@ -76,12 +92,17 @@ def train(
     cluster = cluster_option(cluster)
     if start and Path(start).is_file():
         start = str(Path(start).resolve())  # a resumed run may start from another folder
-    settings = TrainSettings(gid, games, seed, start or "", window, gate_games, gate_nodes, sprt[0], sprt[1],
-                             tuple(pool or ()))
+    named = {"games": games, "seed": seed, "start": start, "window": window, "gate_games": gate_games,
+             "gate_nodes": gate_nodes, "elo0": sprt and sprt[0], "elo1": sprt and sprt[1],
+             "pool": tuple(pool or ()) or None}
+    named = {k: v for k, v in named.items() if v is not None}
+    settings = TrainSettings(gid, **named)
     console = stderr_console()
     try:
-        hook.pool(settings.start or None, [], settings.pool)  # a bad spec or net: one line, before anything
-        run = open_run(folder, settings)
+        chosen = kept_settings(folder) or settings  # what the run plays with
+        check_seed_run(chosen.seed, generations * chosen.games)
+        hook.pool(chosen.start or None, [], chosen.pool)  # a bad spec or net: one line, before anything
+        run = open_run(folder, settings, frozenset(named) | {"game"})
         run.say = lambda line: console.print(line, highlight=False, markup=False, soft_wrap=True)
         done = run.done()
         if done >= generations:

@@ -10,8 +10,8 @@ by a signal or a crash leaves no file and is done again on the next run):
 3. `gen-NNN.gate`: that net against the champion at a fixed node budget, colour-swapped pairs stopped by
    an SPRT; accepted (H1), it becomes the champion (`champion.net` is a copy of it).
 
-`settings.json` holds what the run was started with; a later command must agree with it (more
-generations, other --jobs or --cluster are fine).  `log.txt` gets a line per step with its time.
+`settings.json` holds what the run was started with; a later command resumes with it, and what it
+names must agree with it (more generations, other --jobs or --cluster are fine).  `log.txt` gets a line per step with its time.
 Game-agnostic: the game's AI package gives `TRAINING`, the module of its hooks (`pool`, `fit`, `player`).
 """
 from __future__ import annotations
@@ -32,6 +32,7 @@ from ai.tournament.outputs import MAX_GAMES_FILE_BYTES
 from ai.tournament.runners import in_processes
 from tui.core.storage import (StorageError, atomic_write, open_append, read_regular_file, regular_file_stat,
                               shown)
+from tui.core.train_settings import TrainSettings
 
 SETTINGS = "settings.json"
 CHAMPION = "champion.net"
@@ -41,23 +42,6 @@ SMALL_FILE = 64 << 10  # settings.json and a gate's result are a few hundred byt
 
 class TrainingError(Exception):
     """What stops a run, in words (a folder of another run, a broken file, nothing to fit)."""
-
-
-@dataclass(frozen=True)
-class TrainSettings:
-    game: str
-    games: int = 2000  # self-play games a generation
-    seed: int = 0
-    start: str = ""  # the first champion: a weight file or net:NAME ("" = none: the first net from scratch)
-    window: int = 3  # generations whose games a fit reads, this one and those before it
-    gate_games: int = 400  # at most, colour-swapped pairs
-    gate_nodes: int = 10_000
-    elo0: float = 0.0
-    elo1: float = 20.0
-    pool: tuple[str, ...] = ()  # player specs, {net} = the champion's file ("" = the game's pool)
-
-    def to_json(self) -> str:
-        return json.dumps(asdict(self), indent=1) + "\n"
 
 
 def hooks(game: str):
@@ -222,26 +206,35 @@ def gate_of(standings) -> Gate:
     return Gate(score.wins, score.draws, score.losses, round(elo, 1), round(err, 1), state.result, round(state.llr, 3))
 
 
-def open_run(folder: Path, settings: TrainSettings) -> Run:
-    """The run in `folder`: started now with `settings`, or resumed when they agree with its own.
-    TrainingError when they do not, or when the folder holds something else."""
-    path = folder / SETTINGS
-    if path.exists():
-        try:
-            kept = json.loads(read_regular_file(path, SMALL_FILE, "a run's settings"))
-            kept["pool"] = tuple(kept.get("pool", ()))
-            before = TrainSettings(**kept)
-        except (StorageError, ValueError, TypeError, AttributeError) as e:
-            raise TrainingError(f"{shown(path)}: not a run's settings ({e})") from None
-        differ = [k for k, v in asdict(settings).items() if asdict(before)[k] != v]
+def open_run(folder: Path, settings: TrainSettings, given: frozenset[str] | None = None) -> Run:
+    """The run in `folder`: started now with `settings`, or resumed with its own settings when those
+    in `given` (the ones the command line named; None: all of them) agree with it.  TrainingError when
+    they do not, or when the folder holds something else."""
+    before = kept_settings(folder)
+    if before is not None:
+        names = asdict(settings).keys() if given is None else given
+        differ = [k for k in names if asdict(before)[k] != asdict(settings)[k]]
         if differ:
             listed = ", ".join(f"{k.replace('_', '-')} {_shown(asdict(before)[k])}" for k in differ)
             raise TrainingError(f"{shown(folder)} is a run started with {listed}: give the same, or another folder")
         return Run(folder, before)
     if folder.exists() and any(folder.iterdir()):
         raise TrainingError(f"{shown(folder)} is not empty and holds no run ({SETTINGS}): give an empty or new folder")
-    atomic_write(path, settings.to_json())
+    atomic_write(folder / SETTINGS, settings.to_json())
     return Run(folder, settings)
+
+
+def kept_settings(folder: Path) -> TrainSettings | None:
+    """The settings a run in `folder` was started with; None when it holds no run."""
+    path = folder / SETTINGS
+    if not path.exists():
+        return None
+    try:
+        kept = json.loads(read_regular_file(path, SMALL_FILE, "a run's settings"))
+        kept["pool"] = tuple(kept.get("pool", ()))
+        return TrainSettings(**kept)
+    except (StorageError, ValueError, TypeError, AttributeError) as e:
+        raise TrainingError(f"{shown(path)}: not a run's settings ({e})") from None
 
 
 def _shown(value) -> str:

@@ -74,10 +74,12 @@ def test_a_step_cut_short_is_done_again_and_nothing_before_it(played, tmp_path, 
     games, net = ((run / f"gen-001.{s}").read_text() for s in ("games", "net"))
     (run / "gen-001.gate").unlink()  # as if a signal had ended the gate
     (run / "gen-002.games.part").write_text("half a game\n")  # and a later step's leftovers
-    code, err = train(monkeypatch, capsys, run, *FAST, "--generations", "2")
+    # the run's own settings go on where the command names none (FAST's 4 games by levels 2 and 3)
+    code, err = train(monkeypatch, capsys, run, "--generations", "2", "-j", "1")
     assert code in (0, None), err
     lines = logged(run)
     assert [line.split(": ")[1].split()[0] for line in lines[3:]] == ["gate", "4", "fitted", "gate"]
+    assert "4 self-play games (4 decided) between 2 players" in lines[4]
     assert (run / "gen-001.games").read_text() == games and (run / "gen-001.net").read_text() == net
     assert not (run / "gen-002.games.part").exists() and "half a game" not in (run / "gen-002.games").read_text()
 

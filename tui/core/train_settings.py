@@ -1,0 +1,23 @@
+"""What a `termarena train` run is started with (its `settings.json`): apart from the loop so that the
+command line reads its defaults without importing the players."""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True)
+class TrainSettings:
+    game: str
+    games: int = 2000  # self-play games a generation
+    seed: int = 0
+    start: str = ""  # the first champion: a weight file or net:NAME ("" = none: the first net from scratch)
+    window: int = 3  # generations whose games a fit reads, this one and those before it
+    gate_games: int = 400  # at most, colour-swapped pairs
+    gate_nodes: int = 10_000
+    elo0: float = 0.0
+    elo1: float = 20.0
+    pool: tuple[str, ...] = ()  # player specs, {net} = the champion's file ("" = the game's pool)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=1) + "\n"
