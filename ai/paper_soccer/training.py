@@ -41,10 +41,19 @@ def pool(champion: str | None, earlier: list[str], template: tuple[str, ...] = (
     return players
 
 
-def player(net: str | None, nodes: int) -> str:
-    """The gate's player of a net (None: level 6 with its own value), at a fixed node budget: strength
-    per node, whatever the machine's load."""
-    return f"level:6,nodes={nodes}" + (f",net={net}" if net else "")
+def player(net: str | None, nodes: int, fields: str = "") -> str:
+    """The gate's player of a net (None: level 6 with its own value), at a fixed node budget (strength
+    per node, whatever the machine's load), with more level fields (`KEY=V,...`: the search the net is
+    meant for, e.g. best-first); ValueError when they name the gate's own nodes or net."""
+    own = sorted({f.split("=")[0].strip() for f in fields.split(",")} & {"nodes", "net"})
+    if own:
+        raise ValueError(f"the gate sets {' and '.join(own)} itself; give only the search's fields")
+    return f"level:6,nodes={nodes}" + (f",{fields}" if fields else "") + (f",net={net}" if net else "")
+
+
+def check_gate(fields: str) -> None:
+    """ValueError, in words, when the gate's players with these level fields make no player."""
+    selfplay.check_pool((player(None, 1, fields),))
 
 
 @dataclass(frozen=True)

@@ -30,3 +30,7 @@ def test_without_a_champion_the_pool_is_self_play_s_own_and_a_template_needs_one
 def test_the_gate_s_players_search_the_same_nodes():
     assert training.player(None, 10_000) == "level:6,nodes=10000"
     assert training.player("runs/gen-002.net", 500) == "level:6,nodes=500,net=runs/gen-002.net"
+    # another search for both sides; the nodes and the net stay the gate's own
+    assert training.player("a.net", 500, "best_first=1,wide=50") == "level:6,nodes=500,best_first=1,wide=50,net=a.net"
+    with pytest.raises(ValueError, match="the gate sets net itself"):
+        training.player("a.net", 500, "net=b.net")

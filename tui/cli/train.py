@@ -65,6 +65,10 @@ def train(
                                                        show_default=kept(f"{D.elo0:g} {D.elo1:g}"),
                                                        help="The gate's test: the new net becomes the champion "
                                                             "when it accepts Elo >= ELO1."),
+    gate_with: Optional[str] = typer.Option(None, "--gate-with", metavar="KEY=V,...",
+                                            show_default=kept("none"),
+                                            help="Level fields both gate players add, e.g. the search the net "
+                                                 "is for: best_first=1,explore=100,wide=500."),
     pool: Optional[List[str]] = typer.Option(None, "--pool", metavar="SPEC",
                                              help="A self-play player (repeat it); {net} stands for the "
                                                   "champion's weight file (default in a new run: the game's "
@@ -94,7 +98,7 @@ def train(
         start = str(Path(start).resolve())  # a resumed run may start from another folder
     named = {"games": games, "seed": seed, "start": start, "window": window, "gate_games": gate_games,
              "gate_nodes": gate_nodes, "elo0": sprt and sprt[0], "elo1": sprt and sprt[1],
-             "pool": tuple(pool or ()) or None}
+             "pool": tuple(pool or ()) or None, "gate_with": gate_with}
     named = {k: v for k, v in named.items() if v is not None}
     settings = TrainSettings(gid, **named)
     console = stderr_console()
@@ -102,6 +106,7 @@ def train(
         chosen = kept_settings(folder) or settings  # what the run plays with
         check_seed_run(chosen.seed, generations * chosen.games)
         hook.pool(chosen.start or None, [], chosen.pool)  # a bad spec or net: one line, before anything
+        hook.check_gate(chosen.gate_with)
         run = open_run(folder, settings, frozenset(named) | {"game"})
         run.say = lambda line: console.print(line, highlight=False, markup=False, soft_wrap=True)
         done = run.done()

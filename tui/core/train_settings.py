@@ -18,6 +18,7 @@ class TrainSettings:
     elo0: float = 0.0
     elo1: float = 20.0
     pool: tuple[str, ...] = ()  # player specs, {net} = the champion's file ("" = the game's pool)
+    gate_with: str = ""  # level fields both gate players add (KEY=V,...), e.g. another search
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=1) + "\n"

@@ -150,7 +150,8 @@ class Run:
         gate = self.gate(g)
         if gate is None:
             t = self._clock()
-            standings = play_match(game, train.player(str(net), s.gate_nodes), train.player(champion, s.gate_nodes),
+            standings = play_match(game, train.player(str(net), s.gate_nodes, s.gate_with),
+                                   train.player(champion, s.gate_nodes, s.gate_with),
                                    s.gate_games, jobs=jobs, sprt=Sprt(s.elo0, s.elo1), runner=runner or in_processes,
                                    outputs=[GateProgress(g, self.say)])
             gate = gate_of(standings)
@@ -160,7 +161,8 @@ class Run:
                 atomic_write(self.folder / CHAMPION, text)
             against = "the champion" if champion else "level 6"
             verdict = "the new champion" if gate.promoted else f"kept out: {against} stays"
-            self._log(g, f"gate against {against} at {s.gate_nodes} nodes: "
+            search = f" ({s.gate_with})" if s.gate_with else ""
+            self._log(g, f"gate against {against} at {s.gate_nodes} nodes{search}: "
                          f"{gate.line()}: {verdict}", t)
         return gate
 

@@ -97,11 +97,12 @@ def test_a_net_the_gate_accepts_becomes_the_champion_and_the_next_pool_plays_it(
     # a test that accepts almost anything (Elo >= -300: a pair of games that is not lost twice) promotes
     # the first net; {net} is the champion's file
     args = ("--start", "net:selfplay1", "--sprt", "-1000", "-300", "--games", "2", "--gate-games", "2",
-            "--gate-nodes", "8", "-j", "1", "--pool", "level:6,nodes=8,net={net}")
+            "--gate-nodes", "8", "-j", "1", "--pool", "level:6,nodes=8,net={net}", "--gate-with", "best_first=1")
     code, err = train(monkeypatch, capsys, run, *args, "--generations", "2")
     assert code in (0, None), err
     assert json.loads((run / "gen-001.gate").read_text())["sprt"] == "H1"
-    assert "gate against the champion" in logged(run)[2] and "the new champion" in logged(run)[2]
+    assert "gate against the champion at 8 nodes (best_first=1)" in logged(run)[2]
+    assert "the new champion" in logged(run)[2]
     # generation 2 started from generation 1's net; the champion is the last net promoted
     newest = 2 if json.loads((run / "gen-002.gate").read_text())["sprt"] == "H1" else 1
     assert (run / "champion.net").read_text() == (run / f"gen-00{newest}.net").read_text()
@@ -126,7 +127,9 @@ def test_another_run_s_settings_are_refused_and_a_folder_of_other_files_too(play
     (("--start", "{missing}"), 1, "No such file"),
     (("--pool", "level:6,nodes=40,net={{net}}"), 1, "no champion net yet"),
     (("--pool", "level:9"), 1, "level 9 is out of range"),
-], ids=["sprt", "bad-net", "missing-net", "no-champion", "level"])
+    (("--gate-with", "colour=blue"), 1, "colour"),
+    (("--gate-with", "wide=50,nodes=9"), 1, "the gate sets nodes itself"),
+], ids=["sprt", "bad-net", "missing-net", "no-champion", "level", "gate-field", "gate-nodes"])
 def test_a_bad_setting_is_one_line_and_starts_no_run(tmp_path, monkeypatch, capsys, args, code, says):
     bad = tmp_path / "bad.net"
     bad.write_bytes(b"\x1b[2J not a net\n")
