@@ -11,8 +11,9 @@ by a signal or a crash leaves no file and is done again on the next run):
    an SPRT; accepted (H1), it becomes the champion (`champion.net` is a copy of it).
 
 `settings.json` holds what the run was started with; a later command resumes with it, and what it
-names must agree with it (more generations, other --jobs or --cluster are fine).  `log.txt` gets a line per step with its time.
-Game-agnostic: the game's AI package gives `TRAINING`, the module of its hooks (`pool`, `fit`, `player`).
+names must agree with it (more generations, other --jobs or --cluster are fine).  `log.txt` gets a line
+per step with its time.  Game-agnostic: the game's AI package gives `TRAINING`, the module of its hooks
+(`pool`, `fit`, `player`, `check_gate`).
 """
 from __future__ import annotations
 
