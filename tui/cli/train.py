@@ -111,7 +111,7 @@ def train(
         run.say = lambda line: console.print(line, highlight=False, markup=False, soft_wrap=True)
         done = run.done()
         if done >= generations:
-            print(f"{shown_path(folder)}: {done} generation{'s' if done > 1 else ''} gated already; "
+            print(f"{_gated(done)} already in {shown_path(folder)}; the champion: {_champion(run, done)}; "
                   f"give --generations {done + 1} to go on")
             return
         with ExitStack() as stack:
@@ -126,6 +126,13 @@ def train(
         fail("train", str(e), LINE_LIMIT)
     except OSError as e:
         fail("train", f"{shown_path(getattr(e, 'filename', None) or folder)}: {e.strerror or e}", LINE_LIMIT)
+    print(f"{_gated(generations)} in {shown_path(folder)}; the champion: {_champion(run, generations)}")
+
+
+def _gated(n: int) -> str:
+    return f"{n} generation{'s' if n > 1 else ''} gated"
+
+
+def _champion(run, generations: int) -> str:
     champions = run.champions(generations + 1)
-    print(f"{generations} generation{'s' if generations > 1 else ''} gated in {shown_path(folder)}; the champion: "
-          + (shown_path(champions[-1]) if champions else "level 6's own value (no net promoted yet)"))
+    return shown_path(champions[-1]) if champions else "level 6's own value (no net promoted yet)"
