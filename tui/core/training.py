@@ -215,8 +215,8 @@ def open_run(folder: Path, settings: TrainSettings, given: frozenset[str] | None
     they do not, or when the folder holds something else."""
     before = kept_settings(folder)
     if before is not None:
-        names = asdict(settings).keys() if given is None else given
-        differ = [k for k in names if asdict(before)[k] != asdict(settings)[k]]
+        differ = [k for k, v in asdict(settings).items()  # in the settings' order, whatever `given`'s
+                  if (given is None or k in given) and asdict(before)[k] != v]
         if differ:
             listed = ", ".join(f"{k.replace('_', '-')} {_shown(asdict(before)[k])}" for k in differ)
             raise TrainingError(f"{shown(folder)} is a run started with {listed}: give the same, or another folder")
