@@ -60,14 +60,15 @@ def selfplay_pool(pool: tuple[str, ...] = (), nets: tuple[str, ...] = ()) -> tup
 
 
 def selfplay_games(games: int, out_path: str, players: tuple[str, ...], *, jobs: int = 2, seed: int = 0,
-                   runner=None, quiet: bool = False) -> int:
+                   runner=None, quiet: bool = False, say=None) -> int:
     """`termarena selfplay`: games between `players` (`selfplay_pool`) appended to `out_path`
-    (`selfplay.generate`), played by `runner` (a cluster's) or forked processes, a line on stderr every
-    50 games unless `quiet`.  Returns how many games were decided."""
+    (`selfplay.generate`), played by `runner` (a cluster's) or forked processes, a line every 50 games
+    to `say` (stderr by default) unless `quiet`.  Returns how many games were decided."""
     from ai.paper_soccer import selfplay
 
     return selfplay.generate(games, out_path, jobs=jobs, seed=seed, pool=players,
-                             runner=runner or selfplay.in_processes, quiet=quiet)
+                             runner=runner or selfplay.in_processes, quiet=quiet,
+                             say=say or selfplay.say_on_stderr)
 
 
 __all__ = ["ACCELERATOR", "ANALYSIS_CHANGES", "ANALYSIS_NODES", "CALIBRATION", "LADDER", "LEVELS", "LEVEL_TABLE", "OPENSPIEL_GAME",

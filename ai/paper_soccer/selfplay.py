@@ -49,16 +49,20 @@ class SelfPlayGame:
         return InProcess(GAME, specs, plies, cg=False)(Pairing(p.index, 0, 1, 0, p.seed))
 
 
-class Progress:
-    """A line on stderr every `every` games."""
+def say_on_stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
 
-    def __init__(self, total: int, every: int = 50) -> None:
-        self.total, self.every, self.done = total, every, 0
+
+class Progress:
+    """A line ("150/2000 games") to `say` every `every` games, on stderr by default."""
+
+    def __init__(self, total: int, every: int = 50, say=say_on_stderr) -> None:
+        self.total, self.every, self.done, self.say = total, every, 0, say
 
     def on_game(self, report: GameReport, standings: Standings) -> None:
         self.done += 1
         if self.done % self.every == 0 or self.done == self.total:
-            print(f"{self.done}/{self.total} games", file=sys.stderr, flush=True)
+            self.say(f"{self.done}/{self.total} games")
 
     def on_end(self, standings: Standings) -> None:
         pass
@@ -82,12 +86,13 @@ def check_pool(pool: tuple[str, ...]) -> None:
 
 
 def generate(games: int, out_path: str, *, jobs: int = 2, seed: int = 0, pool: tuple[str, ...] = POOL,
-             runner: Runner = in_processes, quiet: bool = False) -> int:
-    """Play `games` self-play games and append the decided ones to `out_path`; returns how many were."""
+             runner: Runner = in_processes, quiet: bool = False, say=say_on_stderr) -> int:
+    """Play `games` self-play games and append the decided ones to `out_path`; returns how many were.
+    Progress goes to `say` unless `quiet`."""
     plan = [Pairing(k, 0, 1, 0, seed + k) for k in range(games)]
     standings = Standings.start(GAME, ["first", "second"], games)
     with open(out_path, "a", encoding="utf-8") as out:
-        outputs = [GamesFile(out)] + ([] if quiet else [Progress(games)])
+        outputs = [GamesFile(out)] + ([] if quiet else [Progress(games, say=say)])
         run_games(standings, plan, SelfPlayGame(tuple(pool), seed), jobs=jobs, runner=runner, outputs=outputs)
     return sum(1 for _p, res in standings.games if res.outcome.winner is not None)
 

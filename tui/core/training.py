@@ -127,7 +127,8 @@ class Run:
             part.unlink(missing_ok=True)  # a step cut short is played again from its start
             t = self._clock()
             decided = ai_part(game, "selfplay_games")(s.games, str(part), players, jobs=jobs,
-                                                    seed=s.seed + (g - 1) * s.games, runner=runner)
+                                                    seed=s.seed + (g - 1) * s.games, runner=runner,
+                                                    say=lambda line: self.say(f"generation {g}: self-play, {line}"))
             os.replace(part, games)
             self._log(g, f"{s.games} self-play games ({decided} decided) between "
                          f"{len(players)} player{'s' if len(players) > 1 else ''}", t)

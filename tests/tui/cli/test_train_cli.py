@@ -56,6 +56,7 @@ def test_each_generation_leaves_games_net_and_gate_and_a_rerun_goes_on_from_ther
     lines = logged(run)
     assert len(lines) == 3 and "gate against level 6 at 40 nodes" in lines[2] and "kept out" in lines[2]
     assert all(line in err for line in (x[17:] for x in lines))  # each step said as it ends
+    assert "generation 1: self-play, 4/4 games" in err  # and its progress, in the same words
 
     code, err = train(monkeypatch, capsys, run, *FAST)  # nothing left to do
     assert code in (0, None) and len(logged(run)) == 3
