@@ -24,7 +24,7 @@ import numpy as np
 from ai.paper_soccer.board import STEPS, can_score, flood, from_game, touched_of
 from ai.paper_soccer.search import Weights, hand_tables
 from ai.paper_soccer.value import BLOCKS, CELL, N_FEATURES, OFFSET, features, format_weights
-from ai.tournament.outputs import MAX_GAMES_FILE_BYTES as MAX_INPUT_BYTES, read_games_line
+from ai.tournament.outputs import read_games_file, read_games_line
 from engines.base import EngineError
 from engines.paper_soccer import PaperSoccer
 from engines.savefile import parse
@@ -42,13 +42,7 @@ def read_games(paths: list[str]) -> list[tuple[int, list[str]]]:
         files = sorted(path.iterdir()) if path.is_dir() else [path]
         for f in files:
             try:
-                if not f.is_file():  # a FIFO or a device would block the open, or never end
-                    raise ValueError("not a regular file")
-                with f.open("rb") as stream:
-                    raw = stream.read(MAX_INPUT_BYTES + 1)
-                if len(raw) > MAX_INPUT_BYTES:
-                    raise ValueError(f"larger than {MAX_INPUT_BYTES} bytes")
-                text = raw.decode("utf-8")
+                text = read_games_file(f).decode("utf-8")
                 if text.startswith("# termarena save"):
                     saved, _final = parse(text, "paper-soccer")
                     if saved.result in ("1-0", "0-1"):

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import time
 
 from ai.analysis import PROVEN, analysis_player, evaluate, logistic
@@ -30,7 +29,7 @@ from ai.levels import ai_part, make_player
 from ai.tools.arena import start
 from ai.tools.specs import game_tools, parse_spec
 from ai.tournament import points
-from ai.tournament.outputs import MAX_GAMES_FILE_BYTES, read_games_line
+from ai.tournament.outputs import read_games_file, read_games_line
 from ai.tournament.runners import in_processes
 from engines import get_game, resolve_game_id
 from engines.base import EngineError
@@ -89,12 +88,10 @@ def read_played(paths: list[str], limit: int) -> list[tuple[int | None, list[str
     for a file that is not one (too large, not UTF-8, a line that is not a game)."""
     games: list[tuple[int | None, list[str]]] = []
     for path in paths:
-        if not os.path.isfile(path):  # a FIFO or a device would block the open, or never end
-            raise ValueError(f"{path}: not a regular file")
-        with open(path, "rb") as stream:
-            raw = stream.read(MAX_GAMES_FILE_BYTES + 1)
-        if len(raw) > MAX_GAMES_FILE_BYTES:
-            raise ValueError(f"{path}: larger than {MAX_GAMES_FILE_BYTES} bytes")
+        try:
+            raw = read_games_file(path)
+        except ValueError as e:
+            raise ValueError(f"{path}: {e}") from None
         for number, line in enumerate(raw.decode("utf-8").splitlines(), 1):
             game = read_games_line(line)
             if game is None:

@@ -6,6 +6,8 @@ Each follows ai.tournament.loop.OutputFormat (`on_game`, `on_end`) and writes to
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 from typing import TextIO
 
 from ai.tournament.loop import GameReport, Standings
@@ -56,6 +58,18 @@ class GamesFile:
 
 
 MAX_GAMES_FILE_BYTES = 256 << 20  # a file of games lines larger than this is refused, not read
+
+
+def read_games_file(path: str | Path) -> bytes:
+    """The bytes of a file of games lines (or a record); ValueError when it is not a regular file (a FIFO
+    or a device would block the open, or never end) or is larger than MAX_GAMES_FILE_BYTES."""
+    if not os.path.isfile(path):
+        raise ValueError("not a regular file")
+    with open(path, "rb") as stream:
+        raw = stream.read(MAX_GAMES_FILE_BYTES + 1)
+    if len(raw) > MAX_GAMES_FILE_BYTES:
+        raise ValueError(f"larger than {MAX_GAMES_FILE_BYTES} bytes")
+    return raw
 
 
 def read_games_line(line: str) -> tuple[int | None, list[str]] | None:
