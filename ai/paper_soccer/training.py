@@ -45,7 +45,9 @@ def player(net: str | None, nodes: int, fields: str = "") -> str:
     """The gate's player of a net (None: level 6 with its own value), at a fixed node budget (strength
     per node, whatever the machine's load), with more level fields (`KEY=V,...`: the search the net is
     meant for, e.g. best-first); ValueError when they name the gate's own nodes or net."""
-    own = sorted({f.split("=")[0].strip() for f in fields.split(",")} & {"nodes", "net"})
+    from ai.tools.specs import parse_spec
+
+    own = sorted(parse_spec("gate:" + fields)[1].keys() & {"nodes", "net"})  # read as the level will read them
     if own:
         raise ValueError(f"the gate sets {' and '.join(own)} itself; give only the search's fields")
     return f"level:6,nodes={nodes}" + (f",{fields}" if fields else "") + (f",net={net}" if net else "")

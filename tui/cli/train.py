@@ -86,7 +86,8 @@ def train(
     if hook is None:
         raise typer.BadParameter(f"{gid} learns nothing from self-play (Paper Soccer does)", param_hint="GAME")
     try:
-        Sprt(*(sprt or (D.elo0, D.elo1)))
+        if sprt:
+            Sprt(*sprt)
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--sprt") from None
     try:
