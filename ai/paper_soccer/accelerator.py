@@ -11,7 +11,9 @@ Python, at a tenth of the nodes, and used the compiled tree only 0.9-2.1 s after
 
 `prepare` loads it in the foreground, compiling what numba's cache lacks, and reports its progress:
 `termarena prepare`, and the app at its start in a process of its own (ai/compile_ahead.py), do that
-ahead of the first game.  Meanwhile the app's AI worker is put on `hold`: it searches in Python and does
+ahead of the first game.  The best-first search (`compiled_best_first`, off in every level) loads with
+the tree when a searcher asks for it before the loading starts (`want_best_first`), and in `prepare`:
+otherwise its first search would compile it, or load it from the cache, within a turn.  Meanwhile the app's AI worker is put on `hold`: it searches in Python and does
 not compile the same functions a second time; it loads the cached tree (about a second) once released.
 """
 from __future__ import annotations
@@ -30,6 +32,8 @@ _module: ModuleType | None = None
 _failed = False
 _seen: ModuleType | None = None  # the compiled module once imported, while its functions load or compile
 _held = False
+_best_first = False  # load compiled_best_first with the tree
+_seen_best_first: ModuleType | None = None
 error = ""  # why the compiled tree could not be loaded (shown by `termarena bench`)
 
 
@@ -39,11 +43,16 @@ def pure_python_wanted() -> bool:
 
 
 def _load() -> None:
-    global _module, _failed, _seen, error
+    global _module, _failed, _seen, _seen_best_first, error
     try:
         from ai.paper_soccer import compiled
         _seen = compiled
+        if _best_first:  # seen before either compiles: the progress' total is known from the start
+            from ai.paper_soccer import compiled_best_first
+            _seen_best_first = compiled_best_first
         compiled.warm_up()
+        if _seen_best_first is not None:
+            _seen_best_first.warm_up()
     except ImportError:
         error = "numba is not installed: pip install 'termarena[fast]'"
         _failed = True
@@ -53,6 +62,13 @@ def _load() -> None:
         _failed = True
         return
     _module = compiled
+
+
+def want_best_first() -> None:
+    """Load the best-first search with the tree (a searcher that will search best-first, before the
+    loading starts)."""
+    global _best_first
+    _best_first = True
 
 
 def hold(held: bool) -> None:
@@ -93,7 +109,7 @@ def await_loaded(until: float) -> ModuleType | None:
 
 def compiling() -> bool:
     """Whether the loading has met a function numba's cache lacks (it is compiling it)."""
-    return _seen is not None and _compiled_any(_seen.functions())
+    return _compiled_any(_functions())
 
 
 def loading() -> bool:
@@ -103,13 +119,17 @@ def loading() -> bool:
 
 def progress() -> Progress:
     """The loading's progress now (call `compiled_tree` first to start it)."""
+    functions = _functions()
     if _failed or _module is not None:
-        functions = _seen.functions() if _seen is not None else []
         return Progress(len(functions), len(functions), _compiled_any(functions), True, error)
     if _seen is None:
         return Progress()
-    functions = _seen.functions()
     return Progress(sum(1 for f in functions if f.overloads), len(functions), _compiled_any(functions))
+
+
+def _functions() -> list:
+    """The compiled functions of the modules the loading has met so far."""
+    return [f for module in (_seen, _seen_best_first) if module is not None for f in module.functions()]
 
 
 def _compiled_any(functions) -> bool:
@@ -117,8 +137,10 @@ def _compiled_any(functions) -> bool:
 
 
 def prepare(on_progress: Callable[[Progress], None] | None = None, every_s: float = 0.25) -> Progress:
-    """Load the compiled tree now, compiling what numba's cache lacks; `on_progress` hears each change."""
+    """Load the compiled tree now, the best-first search with it, compiling what numba's cache lacks;
+    `on_progress` hears each change."""
     hold(False)
+    want_best_first()
     compiled_tree()
     last = None
     while True:

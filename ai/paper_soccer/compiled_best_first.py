@@ -14,10 +14,13 @@ on the cheap generator's list is only believed once every turn has been listed (
 to each end point up to `wide` states, QtPaperSoccer's breadth (README, "Where level 6 loses to
 QtPaperSoccer").
 
-Its own module, loaded by the first best-first search: the compiled tree every level loads at a bot's
-start (`compiled.warm_up`) does not grow by it.
+Its own module: the compiled tree every level loads at a bot's start (`compiled.warm_up`) does not grow
+by it.  `warm_up` loads it (compiling what numba's cache lacks) beside the tree when a searcher will search
+best-first (`accelerator.want_best_first`) and in `termarena prepare`; else the first best-first search does.
 """
 from __future__ import annotations
+
+import time
 
 import numpy as np
 from numba import njit
@@ -322,3 +325,24 @@ class Tree:
             x = first + int(np.argmax(-nv[first:first + n]))
             depth += 1
         return [-int(nv[1 + i]) for i in range(len(turns))], int(ctr[C_NODES]), depth
+
+
+def functions() -> list:
+    """This module's own compiled functions (numba dispatchers; `accelerator.progress` counts them)."""
+    from numba.core.dispatcher import Dispatcher
+
+    return [f for f in globals().values() if isinstance(f, Dispatcher) and f.py_func.__module__ == __name__]
+
+
+def warm_up() -> None:
+    """Load (or compile) every function with the argument types a search passes: a search of a few nodes
+    from the start, as `Searcher._best_first` runs one, on a compiled tree made here (the caller is the
+    loading itself: the searcher must not wait for it)."""
+    from ai.paper_soccer import compiled
+    from ai.paper_soccer.search import Searcher
+    from engines.paper_soccer import PaperSoccer
+
+    searcher = Searcher(best_first=1, fast=True)
+    searcher._compiled = compiled.Tree(searcher)
+    searcher.tt = searcher._compiled.table
+    searcher.search(PaperSoccer.new(), node_limit=50, deadline=time.monotonic() + 60.0)

@@ -233,13 +233,20 @@ class Searcher:
         """Start loading the compiled tree now (a bot, before its first input) when searches of this budget
         and time would wait for it (`clock_binds`); the low levels' budgets do not."""
         if self._may_compile() and clock_binds(node_limit, seconds):
+            self._want_parts()
             compiled_tree()
+
+    def _want_parts(self) -> None:
+        """The compiled parts beside the tree this searcher will use, loaded with it (if it has not started)."""
+        if self.best_first:
+            accelerator.want_best_first()
 
     def _use_compiled(self, node_limit: int | None, t0: float, deadline: float | None) -> None:
         """Set up the compiled tree when it is wanted and installed (its table replaces `tt`).  A search the
         clock binds waits for the loading under way, up to AWAIT_SHARE of its time (`accelerator.await_loaded`)."""
         if self._compiled is not None or not self._may_compile():
             return
+        self._want_parts()
         c = compiled_tree(wait=bool(self.fast))
         if c is None and deadline is not None and accelerator.loading() and clock_binds(node_limit, deadline - t0):
             c = accelerator.await_loaded(t0 + AWAIT_SHARE * (deadline - t0))
