@@ -24,26 +24,36 @@ import numpy as np
 
 from ai.paper_soccer import net as NN
 from ai.paper_soccer.fit_value import loss, read_games, sample_positions, sample_rows
+from ai.paper_soccer.search_targets import mixed
 
 
-def samples(winner: int, moves: list[str], distances: bool = False):
-    """(inputs that are on, label) of each sample position of one game."""
-    for pm, ball, stm, mine, theirs in sample_positions(moves):
-        yield NN.inputs(pm, ball, stm, mine, theirs, distances), int(winner == stm)
+def samples(winner: int, moves: list[str], distances: bool = False, labels=(), share: float = 0.0):
+    """(inputs that are on, target) of each sample position of one game: 1 when its mover won, else 0,
+    moved by `share` toward its search label where `labels` has one (`search_targets`)."""
+    for i, (pm, ball, stm, mine, theirs) in enumerate(sample_positions(moves)):
+        label = labels[i] if i < len(labels) else None
+        yield NN.inputs(pm, ball, stm, mine, theirs, distances), mixed(int(winner == stm), label, share)
 
 
-def matrix(games, flips: bool = True, distances: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def matrix(games, flips: bool = True, distances: bool = False, labels=None,
+           share: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """The samples of `games` as a 0/1 matrix (one row a position, and its left-right turn with `flips`;
-    with `distances`, the inputs of a net that reads the turn distances)."""
-    rows, labels = [], []
-    for on, y in zip(*sample_rows(games, lambda w, m: samples(w, m, distances))):
+    with `distances`, the inputs of a net that reads the turn distances) and their targets (with
+    `labels`, a game's moves -> its search labels, moved toward them by `share`)."""
+    rows, labels_of = [], labels or {}
+
+    def of(w, m):
+        return samples(w, m, distances, labels_of.get(tuple(m), ()), share)
+
+    targets = []
+    for on, y in zip(*sample_rows(games, of)):
         for variant in ((on, NN.flip_inputs(on)) if flips else (on,)):
             rows.append(variant)
-            labels.append(y)
+            targets.append(y)
     x = np.zeros((len(rows), NN.N_INPUTS_DIST if distances else NN.N_INPUTS), np.uint8)
     for i, on in enumerate(rows):
         x[i, on] = 1
-    return x, np.array(labels, np.float64)
+    return x, np.array(targets, np.float64)
 
 
 def values(net: NN.Net, x: np.ndarray) -> np.ndarray:
@@ -139,12 +149,15 @@ class Fitted:
     held: tuple[np.ndarray, np.ndarray]  # the held-out tenth's samples, for the loss to report
 
 
-def fit_games(games: list, *, distances: bool, announce=None, **settings) -> Fitted:
+def fit_games(games: list, *, distances: bool, announce=None, labels=None, share: float = 0.0,
+              **settings) -> Fitted:
     """A net fitted on `games` (`fit`'s settings): every tenth game held out, the fifth of every ten
-    validating (the epoch kept), the rest fitted; `announce` hears the samples' counts before the fit.
-    ValueError when no position is left to fit."""
+    validating (the epoch kept), the rest fitted, their targets moved by `share` toward their search
+    `labels` (`matrix`; the validating and held-out games keep their results: the losses stay on
+    results); `announce` hears the samples' counts before the fit.  ValueError when no position is
+    left to fit."""
     train = [g for i, g in enumerate(games) if i % 10 not in (0, 5)]
-    x, y = matrix(train, distances=distances)
+    x, y = matrix(train, distances=distances, labels=labels, share=share)
     vx, vy = matrix([g for i, g in enumerate(games) if i % 10 == 5], flips=False, distances=distances)
     hx, hy = matrix([g for i, g in enumerate(games) if i % 10 == 0], flips=False, distances=distances)
     if announce is not None:

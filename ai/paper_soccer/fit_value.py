@@ -58,16 +58,22 @@ def read_games(paths: list[str]) -> list[tuple[int, list[str]]]:
     return games
 
 
-def sample_positions(moves: list[str]):
-    """(pitch, ball, mover, the mover's danger points, the other side's) of each position of a game
-    whose mover cannot score at once: the positions a value is fitted on."""
+def sample_states(moves: list[str]):
+    """(the game, pitch, ball, mover) at each position of a game whose mover cannot score at once: the
+    positions a value is fitted on (the game is the one being replayed: it moves on after each)."""
     game = PaperSoccer.new()
     for move in moves:
         pm, ball, stm, _turn, _h = from_game(game)
         if can_score(pm, ball, stm, SCORE_STATES) is None:
-            touched = touched_of(pm)
-            yield pm, ball, stm, flood(pm, stm, touched)[1], flood(pm, 1 - stm, touched)[1]
+            yield game, pm, ball, stm
         game.play(move)
+
+
+def sample_positions(moves: list[str]):
+    """(pitch, ball, mover, the mover's danger points, the other side's) of each sample position."""
+    for _game, pm, ball, stm in sample_states(moves):
+        touched = touched_of(pm)
+        yield pm, ball, stm, flood(pm, stm, touched)[1], flood(pm, 1 - stm, touched)[1]
 
 
 def samples(winner: int, moves: list[str]):

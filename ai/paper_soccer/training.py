@@ -10,6 +10,7 @@ turns).  Without a champion (a run from scratch) the pool is `selfplay`'s defaul
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from ai.paper_soccer import selfplay
 from ai.paper_soccer.net import MAX_FILE_BYTES as NET_FILE_BYTES  # noqa: F401  (the loop reads nets within it)
@@ -68,21 +69,49 @@ class Fitted:
     coin: float = 0.6931
 
 
-def fit(files: list[str], champion: str | None, *, seed: int = 0, report=None) -> Fitted:
+LABEL_EVERY = 3  # sample positions a search labels: every third (about 3 min a generation of 1,500 games)
+
+
+def label(games_file: str, champion: str, nodes: int, fields: str = "", *, jobs: int = 2, runner=None,
+          say=None) -> tuple[str, int]:
+    """(the labels file's text, how many positions were labelled) for the decided games of
+    `games_file`: every LABEL_EVERY-th sample position valued by the champion's search as the gate
+    plays it (`player`; `search_targets`)."""
+    from ai.paper_soccer.fit_value import read_games
+    from ai.paper_soccer.search_targets import format_labels, label_games
+
+    games = read_games([games_file])
+    labels = label_games(games, player(champion, nodes, fields), every=LABEL_EVERY, jobs=jobs, runner=runner,
+                         say=say)
+    return format_labels(games, labels), sum(v is not None for ls in labels for v in ls)
+
+
+def fit(files: list[str], champion: str | None, *, seed: int = 0, report=None, label_files: list[str] = (),
+        share: float = 0.0) -> Fitted:
     """A new net fitted on the games in `files` (from the champion's weights when there is one), as
     `fit_net` fits one, the epoch kept with the least loss on a tenth of the games, its log loss
-    reported on another tenth it never saw.  ValueError when there is nothing to fit."""
+    reported on another tenth it never saw; the fitted games' targets moved by `share` toward their
+    search labels in `label_files` (`label`'s).  ValueError when there is nothing to fit."""
     from ai.paper_soccer import fit_net  # numpy: the `fast` extra brings it
     from ai.paper_soccer import net as NN
     from ai.paper_soccer.fit_value import loss, read_games
+    from ai.paper_soccer.search_targets import parse_labels
+    from ai.tournament.outputs import read_games_file
 
+    labels: dict = {}
+    for path in label_files:
+        try:
+            labels.update(parse_labels(read_games_file(path).decode("utf-8", "replace")))
+        except (OSError, ValueError) as e:
+            raise ValueError(f"{Path(path).name}: {getattr(e, 'strerror', None) or e}") from None
     init = NN.load_net(champion) if champion else None
     settings = dict(FROM_SCRATCH) if init is None else dict(FROM_CHAMPION, hidden=init.hidden)
     dist = init.distances if init is not None else True  # the inputs of QtPaperSoccer's net (README)
     # in the files, games come in the order they ended (forked processes, Ray): sorted, the same games
     # make the same net
     games = sorted(read_games(files), key=lambda g: (g[1], g[0]))
-    fitted = fit_net.fit_games(games, distances=dist, seed=seed, init=init, report=report, **settings)
+    fitted = fit_net.fit_games(games, distances=dist, seed=seed, init=init, report=report, labels=labels,
+                               share=share, **settings)
     net, (hx, hy) = fitted.net, fitted.held
     held = before = None
     if len(hy):
@@ -93,5 +122,6 @@ def fit(files: list[str], champion: str | None, *, seed: int = 0, report=None) -
               f"{', turn distances read' if net.distances else ''};\n"
               f"fitted on {fitted.positions} positions of {fitted.games} games"
               + (f", from {champion}" if champion else ", from scratch")
-              + f"; rate {settings['rate']:g}, {settings['epochs']} epochs, l2 {settings['l2']:g}")
+              + f"; rate {settings['rate']:g}, {settings['epochs']} epochs, l2 {settings['l2']:g}"
+              + (f"; targets moved {share:g} of the way to a search's values where labelled" if labels and share else ""))
     return Fitted(NN.format_net(net, header), len(games), fitted.positions, held, before)

@@ -69,6 +69,11 @@ def train(
                                             show_default=kept("none"),
                                             help="Level fields both gate players add, e.g. the search the net "
                                                  "is for: best_first=1,explore=100,wide=500."),
+    search_target: Optional[float] = typer.Option(None, "--search-target", metavar="SHARE", min=0.0, max=1.0,
+                                                  show_default=kept(f"{D.search_target:g}"),
+                                                  help="How far a fitted position's target moves from its game's "
+                                                       "result to the champion's search value (every third "
+                                                       "position, searched as the gate plays): 0 results only."),
     pool: Optional[List[str]] = typer.Option(None, "--pool", metavar="SPEC",
                                              help="A self-play player (repeat it); {net} stands for the "
                                                   "champion's weight file (default in a new run: the game's "
@@ -99,7 +104,7 @@ def train(
         start = str(Path(start).resolve())  # a resumed run may start from another folder
     named = {"games": games, "seed": seed, "start": start, "window": window, "gate_games": gate_games,
              "gate_nodes": gate_nodes, "elo0": sprt and sprt[0], "elo1": sprt and sprt[1],
-             "pool": tuple(pool or ()) or None, "gate_with": gate_with}
+             "pool": tuple(pool or ()) or None, "gate_with": gate_with, "search_target": search_target}
     named = {k: v for k, v in named.items() if v is not None}
     settings = TrainSettings(gid, **named)
     console = stderr_console()

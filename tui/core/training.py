@@ -1,19 +1,22 @@
 """`termarena train GAME`: generations of a learned value, each played, fitted and gated, in a run folder
 that a later command resumes (issue 28's pipeline, item 3).
 
-A generation g is three steps, each ending in a file of the run folder written whole (a step cut short
-by a signal or a crash leaves no file and is done again on the next run):
+A generation g is three or four steps, each ending in a file of the run folder written whole (a step
+cut short by a signal or a crash leaves no file and is done again on the next run):
 
 1. `gen-NNN.games`: self-play games between the game's pool of the champion, earlier champions and
    other players (the AI package's `training` hooks), game k seeded by seed + (g - 1) * games + k;
-2. `gen-NNN.net`: a net fitted on the last `window` generations' games, from the champion's weights;
-3. `gen-NNN.gate`: that net against the champion at a fixed node budget, colour-swapped pairs stopped by
+2. `gen-NNN.labels` (with `search_target`): every few sample positions of those games valued by the
+   champion's search as the gate plays it (`label`);
+3. `gen-NNN.net`: a net fitted on the last `window` generations' games, from the champion's weights,
+   their targets moved `search_target` of the way to the labels there are;
+4. `gen-NNN.gate`: that net against the champion at a fixed node budget, colour-swapped pairs stopped by
    an SPRT; accepted (H1), it becomes the champion (`champion.net` is a copy of it).
 
 `settings.json` holds what the run was started with; a later command resumes with it, and what it
 names must agree with it (more generations, other --jobs or --cluster are fine).  `log.txt` gets a line
 per step with its time.  Game-agnostic: the game's AI package gives `TRAINING`, the module of its hooks
-(`pool`, `fit`, `player`, `check_gate`).
+(`pool`, `label`, `fit`, `player`, `check_gate`).
 """
 from __future__ import annotations
 
@@ -132,15 +135,33 @@ class Run:
             os.replace(part, games)
             self._log(g, f"{s.games} self-play games ({decided} decided) between "
                          f"{len(players)} player{'s' if len(players) > 1 else ''}", t)
+        search = f" ({s.gate_with})" if s.gate_with else ""
+        labels = self.path(g, "labels")
+        if s.search_target and not labels.exists():
+            t = self._clock()
+            try:
+                text, valued = train.label(str(games), champion, s.gate_nodes, s.gate_with, jobs=jobs, runner=runner,
+                                           say=lambda line: self.say(f"generation {g}: search labels, {line}"))
+            except ValueError as e:
+                raise TrainingError(f"generation {g}: {e}") from None
+            atomic_write(labels, text)
+            by = "the champion's" if champion else "level 6's"
+            self._log(g, f"{valued} positions valued by {by} search at {s.gate_nodes} nodes{search}", t)
         net = self.path(g, "net")
         if not net.exists():
             t = self._clock()
-            files = [str(self.path(k, "games")) for k in range(max(1, g - s.window + 1), g + 1)]
+            window = range(max(1, g - s.window + 1), g + 1)
+            files = [str(self.path(k, "games")) for k in window]
+            label_files = [str(self.path(k, "labels")) for k in window if s.search_target]
+            label_files = [path for path in label_files if Path(path).exists()]  # a run's earlier generations may lack them
             try:
                 for path in files:  # the fitter opens them as they are: no FIFO, nothing of any size
                     regular_file_stat(Path(path), MAX_GAMES_FILE_BYTES, "a file of games")
+                for path in label_files:
+                    regular_file_stat(Path(path), MAX_GAMES_FILE_BYTES, "a file of search labels")
                 fitted = train.fit(files, champion, seed=s.seed + g, report=lambda epoch, ll: self.say(
-                    f"generation {g}: fit, epoch {epoch}: validation log loss {ll:.4f}"))
+                    f"generation {g}: fit, epoch {epoch}: validation log loss {ll:.4f}"),
+                    label_files=label_files, share=s.search_target)
             except (StorageError, ValueError) as e:
                 raise TrainingError(f"generation {g}: {e}") from None
             atomic_write(net, fitted.text)
@@ -163,7 +184,6 @@ class Run:
                 atomic_write(self.folder / CHAMPION, text)
             against = "the champion" if champion else "level 6"
             verdict = "the new champion" if gate.promoted else f"kept out: {against} stays"
-            search = f" ({s.gate_with})" if s.gate_with else ""
             self._log(g, f"gate against {against} at {s.gate_nodes} nodes{search}: "
                          f"{gate.line()}: {verdict}", t)
         return gate
@@ -236,7 +256,11 @@ def kept_settings(folder: Path) -> TrainSettings | None:
     try:
         kept = json.loads(read_regular_file(path, SMALL_FILE, "a run's settings"))
         kept["pool"] = tuple(kept.get("pool", ()))
-        return TrainSettings(**kept)
+        settings = TrainSettings(**kept)
+        share = settings.search_target  # a share of a target: what the fitter multiplies by
+        if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 <= share <= 1:
+            raise ValueError(f"search_target {share!r} is not a share from 0 to 1")
+        return settings
     except (StorageError, ValueError, TypeError, AttributeError) as e:
         raise TrainingError(f"{shown(path)}: not a run's settings ({e})") from None
 

@@ -4,6 +4,7 @@ line before a game starts."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -186,3 +187,33 @@ def test_a_log_that_is_not_a_regular_file_stops_the_run_in_one_line(played, tmp_
     last = err.strip().splitlines()[-1]  # after the games' progress
     assert code == 1 and last.endswith("a FIFO (named pipe), not the run's log") and "Traceback" not in err, err
     assert (run / "gen-002.games").exists()  # the step's own file is written before its line
+
+
+@pytest.mark.slow  # a whole generation: games, labels, a fit, a gate
+def test_search_targets_label_every_third_position_and_move_the_fit_s_targets(tmp_path, monkeypatch, capsys):
+    run = tmp_path / "run"
+    code, err = train(monkeypatch, capsys, run, *FAST, "--search-target", "0.5")
+    assert code in (0, None), err
+    lines = logged(run)
+    assert len(lines) == 4 and "positions valued by level 6's search at 40 nodes" in lines[1], lines
+    assert "generation 1: search labels, 4/4 games" in err
+    labelled = (run / "gen-001.labels").read_text().splitlines()
+    assert len(labelled) == 4
+    for line in labelled:
+        labels = line.split("\t")[0].split()
+        assert all((label == "-") == (i % 3 > 0) for i, label in enumerate(labels))  # every third, from the first
+        assert all(0 <= float(label) <= 1 for label in labels[::3])
+    assert "targets moved 0.5 of the way to a search's values where labelled" in (run / "gen-001.net").read_text()
+    assert json.loads((run / "settings.json").read_text())["search_target"] == 0.5
+    (run / "gen-001.net").unlink()  # the fit again: it opens the labels as they are
+    (run / "gen-001.gate").unlink()
+    (run / "gen-001.labels").unlink()
+    os.mkfifo(run / "gen-001.labels")
+    code, err = train(monkeypatch, capsys, run)
+    # a labels step is done when its file is there: the fit refuses a FIFO in one line, no hang
+    assert code == 1 and "not a file of search labels" in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_search_target_is_a_share(tmp_path, monkeypatch, capsys):
+    code, err = train(monkeypatch, capsys, tmp_path / "run", "--search-target", "1.5")
+    assert code == 2 and "--search-target" in err and not (tmp_path / "run").exists()
