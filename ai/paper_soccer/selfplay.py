@@ -76,13 +76,10 @@ def pool_with(nets: list[str], pool: tuple[str, ...] = POOL) -> tuple[str, ...]:
 def check_pool(pool: tuple[str, ...]) -> None:
     """Every spec of the pool makes a player (its level's fields, its net's file): ValueError saying
     which does not, before a game starts (a bad spec would otherwise fail in every worker)."""
-    from ai.tools.specs import make_player
+    from ai.tools.specs import checked_player
 
     for spec in pool:
-        try:
-            make_player(GAME, spec)
-        except (OSError, ValueError, TypeError, LookupError) as e:
-            raise ValueError(f"player {spec!r}: {e}") from None
+        checked_player(GAME, spec)
 
 
 def generate(games: int, out_path: str, *, jobs: int = 2, seed: int = 0, pool: tuple[str, ...] = POOL,

@@ -19,13 +19,14 @@ from typing import Sequence
 
 from ai.bot import MARGIN
 from ai.sprt import Sprt
-from ai.tools.specs import game_tools, make_player
+from ai.tools.specs import checked_player, game_tools, make_player
 from ai.tournament import Score, elo_with_error, schedule
 from ai.tournament.loop import GameReport, OutputFormat, Standings, run as run_games
 from ai.tournament.outputs import GamesFile
 from ai.tournament.runners import Runner, in_processes
 from ai.tournament.schedule import Pairing
 from engines import get_game, resolve_game_id
+from engines.base import EngineError
 from engines.referee import MatchResult
 
 
@@ -156,7 +157,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     try:
         sprt = Sprt(*args.sprt) if args.sprt else None
-    except ValueError as e:
+        for spec in (args.a, args.b):
+            checked_player(args.game, spec)
+    except (ValueError, EngineError) as e:  # EngineError: a game the registry does not know, or has no AI for
         ap.error(str(e))
     run(args.game, args.a, args.b, args.n, args.jobs, args.opening, args.cg, args.quiet, args.games, sprt)
     return 0

@@ -11,8 +11,9 @@ from __future__ import annotations
 import argparse
 
 from ai.bot import MARGIN, run_bot
-from ai.tools.specs import make_player
+from ai.tools.specs import checked_player
 from engines import resolve_game_id
+from engines.base import EngineError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,8 +23,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--margin", type=float, default=MARGIN, help="the share of each turn's limit to use")
     args = ap.parse_args(argv)
-    game_id = resolve_game_id(args.game)
-    return run_bot(game_id, make_player(game_id, args.spec, args.seed).choose, margin=args.margin)
+    try:
+        game_id = resolve_game_id(args.game)
+        player = checked_player(game_id, args.spec, args.seed)
+    except (ValueError, EngineError) as e:  # one line on stderr, which a referee keeps: not a traceback
+        ap.error(str(e))
+    return run_bot(game_id, player.choose, margin=args.margin)
 
 
 if __name__ == "__main__":

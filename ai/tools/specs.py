@@ -57,6 +57,8 @@ def game_tools(game_id: str) -> ModuleType:
 
 def make_player(game_id: str, spec: str, seed: int | None = None):
     kind, opts = parse_spec(spec)
+    if "seed" in opts:  # every caller seeds its players itself (a game's seed, the arena's --seed)
+        raise ValueError("a player's seed comes from the game it plays, not from its spec")
     if kind == "level":
         think_ms = opts.pop("ms", None)
         return ai_module(game_id).make_player(opts.pop("level"), think_ms=think_ms, seed=seed, **opts)
@@ -66,3 +68,12 @@ def make_player(game_id: str, spec: str, seed: int | None = None):
     if player is None:
         raise ValueError(f"unknown player spec {spec!r} for {resolve_game_id(game_id)}")
     return player
+
+
+def checked_player(game_id: str, spec: str, seed: int | None = None):
+    """`make_player`, with ValueError in words when `spec` makes no player of the game (an unknown field, a
+    level out of range, a net file that is not one): a tool checks its specs so before a game starts."""
+    try:
+        return make_player(game_id, spec, seed)
+    except (OSError, ValueError, TypeError, LookupError) as e:
+        raise ValueError(f"player {spec!r}: {e}") from None

@@ -67,6 +67,32 @@ def test_the_arena_plays_colour_swapped_pairs_and_keeps_the_games(capsys, tmp_pa
         assert out is not None and winner == ("-" if out.winner is None else str(out.winner))
 
 
+@pytest.mark.parametrize("game, spec, says", [
+    ("ps", "level:3,seed=1", "a player's seed comes from the game it plays"),
+    ("ps", "level:9", "out of range"),
+    ("ps", "level:3,colour=1", "colour"),
+    ("ps", "level:6,net={missing}", "No such file"),
+    ("chess", "level:1", "unknown game 'chess'"),
+], ids=["seed", "level", "field", "net", "game"])
+def test_the_arena_refuses_a_bad_player_in_one_line_before_a_game(tmp_path, capsys, game, spec, says):
+    from ai.tools.arena import main
+
+    with pytest.raises(SystemExit) as end:
+        main([game, spec.format(missing=tmp_path / "none.net"), "level:2", "-n", "2", "-j", "1"])
+    err = capsys.readouterr().err
+    assert end.value.code == 2 and says in err and "Traceback" not in err
+    assert err.strip().splitlines()[-1].startswith("python -m ai.tools.arena: error: ")
+
+
+def test_the_tool_bot_refuses_a_bad_player_in_one_line(capsys):
+    from ai.tools.bot import main
+
+    with pytest.raises(SystemExit) as end:
+        main(["ps", "level:9"])
+    err = capsys.readouterr().err
+    assert end.value.code == 2 and "level 9 is out of range" in err and "Traceback" not in err
+
+
 def test_calibrate_scores_the_same_positions_on_forked_processes_as_in_this_one(tmp_path, capsys):
     """Its games go through the tournament's runner (ai.tournament.runners.in_processes): two workers
     give the very (score, result) pairs one does, in the order the games end."""
