@@ -11,10 +11,11 @@ Python, at a tenth of the nodes, and used the compiled tree only 0.9-2.1 s after
 
 `prepare` loads it in the foreground, compiling what numba's cache lacks, and reports its progress:
 `termarena prepare`, and the app at its start in a process of its own (ai/compile_ahead.py), do that
-ahead of the first game.  The best-first search (`compiled_best_first`, off in every level) loads with
-the tree when a searcher asks for it before the loading starts (`want_best_first`), and in `prepare`:
-otherwise its first search would compile it, or load it from the cache, within a turn.  Meanwhile the app's AI worker is put on `hold`: it searches in Python and does
+ahead of the first game.  Meanwhile the app's AI worker is put on `hold`: it searches in Python and does
 not compile the same functions a second time; it loads the cached tree (about a second) once released.
+The best-first search (`compiled_best_first`, off in every level) loads with the tree when a searcher
+asks for it before the loading starts (`want_best_first`), and in `prepare`: otherwise its first search
+would compile it, or load it from the cache, within a turn.
 """
 from __future__ import annotations
 

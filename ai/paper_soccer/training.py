@@ -72,7 +72,7 @@ class Fitted:
 LABEL_EVERY = 3  # sample positions a search labels: every third (about 3 min a generation of 1,500 games)
 
 
-def label(games_file: str, champion: str, nodes: int, fields: str = "", *, jobs: int = 2, runner=None,
+def label(games_file: str, champion: str | None, nodes: int, fields: str = "", *, jobs: int = 2, runner=None,
           say=None) -> tuple[str, int]:
     """(the labels file's text, how many positions were labelled) for the decided games of
     `games_file`: every LABEL_EVERY-th sample position valued by the champion's search as the gate
@@ -123,5 +123,6 @@ def fit(files: list[str], champion: str | None, *, seed: int = 0, report=None, l
               f"fitted on {fitted.positions} positions of {fitted.games} games"
               + (f", from {champion}" if champion else ", from scratch")
               + f"; rate {settings['rate']:g}, {settings['epochs']} epochs, l2 {settings['l2']:g}"
-              + (f"; targets moved {share:g} of the way to a search's values where labelled" if labels and share else ""))
+              + (f"; targets moved {share:g} of the way to a search's values where labelled"
+                 if labels and share else ""))
     return Fitted(NN.format_net(net, header), len(games), fitted.positions, held, before)

@@ -153,7 +153,6 @@ class Run:
             window = range(max(1, g - s.window + 1), g + 1)
             files = [str(self.path(k, "games")) for k in window]
             label_files = [str(self.path(k, "labels")) for k in window if s.search_target]
-            label_files = [path for path in label_files if Path(path).exists()]  # a run's earlier generations may lack them
             try:
                 for path in files:  # the fitter opens them as they are: no FIFO, nothing of any size
                     regular_file_stat(Path(path), MAX_GAMES_FILE_BYTES, "a file of games")
