@@ -60,7 +60,8 @@ def probability(score: int) -> float:
 
     if abs(score) >= WIN_BOUND:
         return 1.0 if score > 0 else 0.0
-    return 1.0 / (1.0 + math.exp(-score / UNITS))
+    x = score / UNITS  # a logit of hundreds for a won position not yet proven: exp of its size overflows
+    return 1.0 / (1.0 + math.exp(-x)) if x >= 0 else math.exp(x) / (1.0 + math.exp(x))
 
 
 def label_games(games: list[tuple[int, list[str]]], spec: str, *, every: int = 3, jobs: int = 2,

@@ -23,6 +23,14 @@ def test_a_score_reads_as_the_mover_s_chance_and_a_proof_as_certain():
     assert probability(WIN - 3) == 1.0 and probability(-WIN_BOUND) == 0.0
 
 
+@given(st.integers(-WIN, WIN))
+def test_every_score_is_a_probability_that_grows_with_it(score):
+    # unproven scores reach hundreds of logits (a won position the search has not proven)
+    p = probability(score)
+    assert 0.0 <= p <= 1.0 and probability(-score) == pytest.approx(1.0 - p)
+    assert probability(score + 1) >= p
+
+
 @given(st.integers(0, 1), st.one_of(st.none(), st.floats(0, 1)), st.floats(0, 1))
 def test_a_target_lies_between_the_result_and_the_label(result, label, share):
     t = mixed(result, label, share)
