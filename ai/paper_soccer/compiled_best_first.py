@@ -335,14 +335,18 @@ def functions() -> list:
 
 
 def warm_up() -> None:
-    """Load (or compile) every function with the argument types a search passes: a search of a few nodes
-    from the start, as `Searcher._best_first` runs one, on a compiled tree made here (the caller is the
-    loading itself: the searcher must not wait for it)."""
-    from ai.paper_soccer import compiled
-    from ai.paper_soccer.search import Searcher
+    """Load (or compile) every function with the argument types a search passes (`Searcher._best_first`):
+    a search of a few nodes from the start on a tree of zeros (no searcher: the loading imports this
+    module, and the searcher imports the loading)."""
+    from types import SimpleNamespace
+
+    from ai.paper_soccer import board as B
+    from ai.paper_soccer.compiled import N, N_PARAMS, net_arrays
     from engines.paper_soccer import PaperSoccer
 
-    searcher = Searcher(best_first=1, fast=True)
-    searcher._compiled = compiled.Tree(searcher)
-    searcher.tt = searcher._compiled.table
-    searcher.search(PaperSoccer.new(), node_limit=50, deadline=time.monotonic() + 60.0)
+    pm, ball, stm, _turn, _h = B.from_game(PaperSoccer.new())
+    nn, ns = net_arrays(None)
+    base = SimpleNamespace(params=np.zeros(N_PARAMS, np.int64), ev=np.zeros((7, N), np.int64),
+                           ft=np.zeros(N, np.int64), nn=nn, ns=ns)
+    turns = B.gen_turns(pm, ball, stm, max_states=100).turns
+    Tree(base).search(pm, ball, stm, 0, turns, 50, time.monotonic() + 60.0, 0.0, False)

@@ -119,22 +119,3 @@ def test_a_best_first_bot_loads_that_search_with_the_tree(monkeypatch, fresh_loa
     monkeypatch.setattr(search, "compiled_tree", lambda wait=False: None)
     make_player("paper-soccer", spec).get_ready(0.12)
     assert accelerator._best_first is wanted
-
-
-def test_prepare_loads_the_best_first_search_with_the_types_its_searches_pass(fresh_loader):
-    # `termarena prepare` compiles it ahead; a signature of its own would be compiled by the first search
-    pytest.importorskip("numba")
-    from ai.paper_soccer import compiled_best_first
-    from ai.tools.specs import make_player
-
-    done = accelerator.prepare(every_s=0.01)
-    assert done.finished and not done.error and done.total == done.ready
-    assert accelerator._seen_best_first is compiled_best_first
-
-    def signatures():
-        return {f.py_func.__name__: set(f.overloads) for f in compiled_best_first.functions()}
-
-    before = signatures()
-    player = make_player("paper-soccer", "level:6,best_first=1,explore=100,wide=500,nodes=400,net=net:dist1")
-    player.choose(PaperSoccer.new())
-    assert signatures() == before
