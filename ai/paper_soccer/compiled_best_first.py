@@ -15,8 +15,8 @@ to each end point up to `wide` states, QtPaperSoccer's breadth (README, "Where l
 QtPaperSoccer").
 
 Its own module: the compiled tree every level loads at a bot's start (`compiled.warm_up`) does not grow
-by it.  `warm_up` loads it (compiling what numba's cache lacks) beside the tree when a searcher will search
-best-first (`accelerator.want_best_first`) and in `termarena prepare`; else the first best-first search does.
+by it.  `warm_up` loads it (compiling what numba's cache lacks) beside the tree when a searcher will
+search best-first (`accelerator.want_best_first`) and in `termarena prepare`; else its first search does.
 """
 from __future__ import annotations
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ai.tournament.outputs import read_games_line
 from ai.tournament.runners import Runner, in_processes
+from engines.base import EngineError
 
 GAME = "paper-soccer"
 NONE = "-"
@@ -26,7 +27,8 @@ NONE = "-"
 
 @dataclass(frozen=True)
 class Labeller:
-    """Labels game k's sample positions (picklable: the runners send it to their processes)."""
+    """Labels game k's sample positions; a game whose moves do not replay gets none (picklable: the
+    runners send it to their processes)."""
 
     spec: str  # the searching player
     every: int  # every this many sample positions, from the first
@@ -46,10 +48,16 @@ class Labeller:
         if accelerator.loading():
             accelerator.compiled_tree(wait=True)
         labels: list[float | None] = []
-        for i, (game, _pm, _ball, _stm) in enumerate(sample_states(moves)):
-            # multipv: a position with one safe turn is searched too (else its score is a bare 0)
-            labels.append(probability(player.searcher.search(game, node_limit=player.cfg.nodes, multipv=True).score)
-                          if i % self.every == 0 else None)
+        try:
+            for i, (game, _pm, _ball, _stm) in enumerate(sample_states(moves)):
+                if i % self.every:
+                    labels.append(None)
+                    continue
+                # multipv: a position with one safe turn is searched too (else its score is a bare 0)
+                found = player.searcher.search(game, node_limit=player.cfg.nodes, multipv=True)
+                labels.append(probability(found.score))
+        except EngineError:  # moves that do not replay: no labels (the fitter skips the game too)
+            return k, []
         return k, labels
 
 
@@ -80,23 +88,8 @@ def label_games(games: list[tuple[int, list[str]]], spec: str, *, every: int = 3
         if say is not None and (done % say_every == 0 or done == len(games)):
             say(f"{done}/{len(games)} games")
 
-    (runner or in_processes)(_Safe(labeller), [(k, moves) for k, (_w, moves) in enumerate(games)], jobs, on_result)
+    (runner or in_processes)(labeller, [(k, moves) for k, (_w, moves) in enumerate(games)], jobs, on_result)
     return out
-
-
-@dataclass(frozen=True)
-class _Safe:
-    """The labeller, giving a game whose moves do not replay no labels (picklable)."""
-
-    labeller: Labeller
-
-    def __call__(self, item):
-        from engines.base import EngineError
-
-        try:
-            return self.labeller(item)
-        except EngineError:
-            return item[0], []
 
 
 def format_labels(games: list[tuple[int, list[str]]], labels: list[list[float | None]]) -> str:

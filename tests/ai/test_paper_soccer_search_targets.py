@@ -86,3 +86,7 @@ def test_the_fit_s_targets_move_toward_the_labels_and_only_where_there_are_some(
         assert m == (0.5 * 0.9 + 0.5 * r if i % 3 == 0 else r)
     _x, flipped = matrix([(0, moves)], labels=labels, share=0.5)
     assert list(flipped[::2]) == list(flipped[1::2]) == list(moved)  # a position and its left-right turn
+
+
+def test_a_game_whose_moves_do_not_replay_gets_no_labels():
+    assert Labeller("level:6,nodes=50", 3)((4, ["5", "99", "1"])) == (4, [])
