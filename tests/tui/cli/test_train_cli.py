@@ -217,3 +217,13 @@ def test_search_targets_label_every_third_position_and_move_the_fit_s_targets(tm
 def test_a_search_target_is_a_share(tmp_path, monkeypatch, capsys):
     code, err = train(monkeypatch, capsys, tmp_path / "run", "--search-target", "1.5")
     assert code == 2 and "--search-target" in err and not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("share", ['"half"', "1.5", "true"])
+def test_a_run_whose_settings_give_a_search_target_that_is_no_share_is_refused(tmp_path, monkeypatch, capsys, share):
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "settings.json").write_text('{"game": "paper-soccer", "search_target": %s}\n' % share)
+    code, err = train(monkeypatch, capsys, run)
+    assert code == 1 and "not a run's settings" in err and "search_target" in err, err
+    assert {p.name for p in run.iterdir()} == {"settings.json"}
