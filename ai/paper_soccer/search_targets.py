@@ -17,6 +17,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ai.paper_soccer.net import UNITS
+from ai.paper_soccer.search import WIN_BOUND
 from ai.tournament.outputs import read_games_line
 from ai.tournament.runners import Runner, in_processes
 from engines.base import EngineError
@@ -63,16 +65,13 @@ class Labeller:
 
 def probability(score: int) -> float:
     """A search's score (the mover's side) as the mover's chance to win."""
-    from ai.paper_soccer.net import UNITS
-    from ai.paper_soccer.search import WIN_BOUND
-
     if abs(score) >= WIN_BOUND:
         return 1.0 if score > 0 else 0.0
     x = score / UNITS  # a logit of hundreds for a won position not yet proven: exp of its size overflows
     return 1.0 / (1.0 + math.exp(-x)) if x >= 0 else math.exp(x) / (1.0 + math.exp(x))
 
 
-def label_games(games: list[tuple[int, list[str]]], spec: str, *, every: int = 3, jobs: int = 2,
+def label_games(games: list[tuple[int, list[str]]], spec: str, *, every: int, jobs: int = 2,
                 runner: Runner | None = None, say=None, say_every: int = 100) -> list[list[float | None]]:
     """Each game's labels (`Labeller`), in the games' order; `say` hears "300/1500 games" as they come.
     A game whose moves do not replay gets none (the fitter skips it too)."""
