@@ -7,7 +7,11 @@ loading runs in a thread: a bot starts it before its first input (`Searcher.get_
 clock binds waits for it (`await_loaded`) unless numba turns out to be compiling; otherwise, or meanwhile,
 the search goes on with the pure-Python tree.  Both give the same answer at a given node budget, so only
 the speed changes.  (Before the bot waited, a level-6 bot process searched its first 6-24 turns in
-Python, at a tenth of the nodes, and used the compiled tree only 0.9-2.1 s after it started.)
+Python, at a tenth of the nodes, and used the compiled tree only 0.9-2.1 s after it started.  Waiting 40% of
+each turn, it still searched its first four to six turns in Python against an opponent that answers in a
+few milliseconds, at 400-1,000 nodes: the loading holds the interpreter's lock, so a search beside it gets
+a tenth of its usual rate.  Level 6 now plays its first turn from `first_turns` and gives that turn, the
+longest, to the loading: compiled from the second turn on.)
 
 `prepare` loads it in the foreground, compiling what numba's cache lacks, and reports its progress:
 `termarena prepare`, and the app at its start in a process of its own (ai/compile_ahead.py), do that

@@ -34,13 +34,16 @@ that clock: on 40 late-game positions about 46,000 nodes a turn compiled, 5,000 
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from ai.base_player import Level as BaseLevel, SearchPlayer, level_descriptions
+from ai.paper_soccer import accelerator, first_turns
 from ai.paper_soccer.board import Y, apply, can_score, from_game, gen_turns, path_str, undo
 from ai.paper_soccer.search import WIN, WIN_BOUND, Searcher, SearchResult, Weights
 from ai.paper_soccer.net import load_net
 from ai.paper_soccer.value import load as load_value
+from ai.player import InfoCallback, SearchInfo
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,7 @@ class Level(BaseLevel):
     best_first: int = 0  # 1, 2: best-first minimax below the root, not alpha-beta (`Searcher`; compiled tree only)
     explore: float = 0.0  # best-first's exploration term (`compiled_best_first._bf_pick`)
     wide: int = 0  # best-first's breadth: every turn of every node, up to this many states (`Searcher`; 0: off)
+    first_turns: bool = False  # each seat's first turn from `first_turns.TABLE`, the turn's time left to the loading
 
 
 LEVEL_TABLE: dict[int, Level] = {
@@ -74,8 +78,9 @@ LEVEL_TABLE: dict[int, Level] = {
     5: Level("alpha-beta, 2,500 nodes a turn, rich replies one ply deep", nodes=2_500, cap_ms=2500, near_ply=1),
     6: Level("full alpha-beta over whole turns with a transposition table and an evaluation learned from "
              "its own games, rich replies two plies deep, late turns searched shallower first, its turn checked "
-             "against every reply that could shut it in, 150,000 nodes or the time limit", nodes=150_000,
-             cap_ms=2500, root_short=3000, lmr_after=2, root_lmr=3, shut_check=0.15, value="value:selfplay"),
+             "against every reply that could shut it in, 150,000 nodes or the time limit; its first turn "
+             "from a table searched ahead", nodes=150_000, cap_ms=2500, root_short=3000, lmr_after=2, root_lmr=3,
+             shut_check=0.15, value="value:selfplay", first_turns=True),
 }
 
 LEVELS: dict[int, str] = level_descriptions(LEVEL_TABLE)
@@ -101,6 +106,23 @@ class PaperSoccerPlayer(SearchPlayer):
                                  value=load_value(cfg.value) if cfg.value else None,
                                  net=load_net(cfg.net) if cfg.net else None, cut_off=cfg.cut_off,
                                  best_first=cfg.best_first, explore=cfg.explore, wide=cfg.wide)
+
+    def quick_move(self, game, t0: float, deadline: float | None, on_info: InfoCallback | None) -> str | None:
+        """Level 6's first turn from `first_turns.TABLE`.  A bot loading the compiled tree gives the loading
+        the turn's time (its pure-Python search would get a tenth of its nodes beside it: see the module)."""
+        if not self.cfg.first_turns:
+            return None
+        turns = first_turns.lookup(game)
+        if not turns:
+            return None
+        if deadline is not None and self.searcher.may_compile() and accelerator.loading():
+            accelerator.await_loaded(deadline)
+        best = turns[0][1]
+        turn = self.rng.choice([t for t, v in turns if v >= best - self.cfg.tie_noise])
+        if on_info is not None:
+            on_info(SearchInfo(note="opening table", best=game.move_to_str(turn), elapsed_s=time.monotonic() - t0,
+                               tree=self.tree()))
+        return turn
 
     def search(self, game, *, t0, stop, deadline, all_scores, report) -> SearchResult:
         cfg = self.cfg

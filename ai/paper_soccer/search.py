@@ -226,13 +226,14 @@ class Searcher:
         """Whether the searches run the compiled tree (from the first search after it has loaded)."""
         return self._compiled is not None
 
-    def _may_compile(self) -> bool:
+    def may_compile(self) -> bool:
+        """Whether this searcher's searches use the compiled tree once it has loaded."""
         return self.fast is True or (self.fast is None and not pure_python_wanted())
 
     def get_ready(self, node_limit: int | None, seconds: float) -> None:
         """Start loading the compiled tree now (a bot, before its first input) when searches of this budget
         and time would wait for it (`clock_binds`); the low levels' budgets do not."""
-        if self._may_compile() and clock_binds(node_limit, seconds):
+        if self.may_compile() and clock_binds(node_limit, seconds):
             self._want_parts()
             compiled_tree()
 
@@ -244,7 +245,7 @@ class Searcher:
     def _use_compiled(self, node_limit: int | None, t0: float, deadline: float | None) -> None:
         """Set up the compiled tree when it is wanted and installed (its table replaces `tt`).  A search the
         clock binds waits for the loading under way, up to AWAIT_SHARE of its time (`accelerator.await_loaded`)."""
-        if self._compiled is not None or not self._may_compile():
+        if self._compiled is not None or not self.may_compile():
             return
         self._want_parts()
         c = compiled_tree(wait=bool(self.fast))

@@ -1,0 +1,60 @@
+"""Each seat's first turn from the standard start, searched offline: the turns level 6 plays there.
+
+Why a table for nine positions: a bot process loads the compiled tree (the `fast` extra) in a thread,
+about half a second of the interpreter, and a pure-Python search beside that thread gets a tenth of its
+usual nodes, since the loading holds the interpreter's lock.  Against an opponent that answers in a few
+milliseconds, a level-6 bot searched its first four to six turns that way (400-1,000 nodes, some with
+no depth finished) and lost nearly every game where the same bot with the tree loaded first did not.  With
+its first turn from this table, the bot gives the whole turn (CodinGame's longest, 1,000 ms) to the loading
+(`PaperSoccerPlayer.quick_move`), and from its second turn on it searches compiled.
+
+`TABLE` maps the turns played from the start ("" for the start itself, then each of the eight first turns
+of seat 0) to the turns of the position with their scores (the mover's side, the search's units), best
+first: those within 3 of the best (level 6's tie noise) of a multipv search by level 6 with the compiled
+tree at 1,500,000 nodes (depth 13), as `python -m ai.paper_soccer.build_first_turns` prints them (20 s).
+"""
+from __future__ import annotations
+
+from ai.paper_soccer.board import from_game
+from engines.paper_soccer import PaperSoccer
+
+TABLE: dict[str, tuple[tuple[str, int], ...]] = {
+    '': (('0', 19), ('1', 19), ('7', 19)),
+    '0': (('1', 2), ('0', 0), ('2', 0), ('5', 0), ('6', 0), ('7', 0)),
+    '1': (('3', 3), ('1', 0), ('2', 0), ('6', 0), ('7', 0)),
+    '2': (('2', 16),),
+    '3': (('4', 19),),
+    '4': (('3', 8), ('4', 8)),
+    '5': (('4', 19),),
+    '6': (('6', 16),),
+    '7': (('0', 0), ('1', 0), ('2', 0), ('6', 0)),
+}
+
+
+def _key(game) -> tuple[int, int, int]:
+    _pm, ball, stm, _turn, edges = from_game(game)
+    return edges, ball, stm
+
+
+def _positions() -> dict[tuple[int, int, int], str]:
+    keys = {}
+    for line in TABLE:
+        g = PaperSoccer()
+        for turn in line:
+            g.push(turn)
+        keys[_key(g)] = line
+    return keys
+
+
+_BY_KEY: dict[tuple[int, int, int], str] | None = None
+
+
+def lookup(game) -> tuple[tuple[str, int], ...]:
+    """The table's turns of this position with their scores, best first; () when it is not in the table."""
+    global _BY_KEY
+    if len(game.move_stack) > 1:  # every position of the table is within one turn of the start
+        return ()
+    if _BY_KEY is None:
+        _BY_KEY = _positions()
+    line = _BY_KEY.get(_key(game))
+    return TABLE[line] if line is not None else ()
