@@ -30,7 +30,9 @@ seed (the OS's when none is given) and matches from the standard start are not o
 
 The ladder is measured with `termarena match --no-time-limit --think-ms 60000`, so that only the node
 budgets bind.  As a CodinGame bot (`termarena bot`, 120 ms a turn after the first) level 6 is bound by
-that clock: on 40 late-game positions about 46,000 nodes a turn compiled, 5,000 in pure Python.
+that clock: on 40 late-game positions about 46,000 nodes a turn compiled, 5,000 in pure Python.  Its
+first turn comes from `first_turns` (the start and seat 0's eight first turns, searched ahead), and a bot
+gives that turn's time to loading the compiled tree, which a search beside it would slow (see there).
 """
 from __future__ import annotations
 
