@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import argparse
 
+from ai.paper_soccer.first_turns import position
 from ai.paper_soccer.player import PaperSoccerPlayer
-from engines.paper_soccer import PaperSoccer
 
 NODES = 1_500_000
 
@@ -16,12 +16,9 @@ def search_table(nodes: int = NODES) -> dict[str, tuple[tuple[str, int], ...]]:
     """The table, searched again (the compiled tree: `fast` extra)."""
     table = {}
     for line in ["", *(str(d) for d in range(8))]:
-        g = PaperSoccer()
-        for turn in line:
-            g.push(turn)
         player = PaperSoccerPlayer(6)
         player.searcher.fast = True
-        scores = player.searcher.search(g, node_limit=nodes, multipv=True).scores
+        scores = player.searcher.search(position(line), node_limit=nodes, multipv=True).scores
         best = max(scores.values())
         # a turn more than level 6's tie noise below the best is one its search would not play
         table[line] = tuple(sorted(((t, v) for t, v in scores.items() if v >= best - player.cfg.tie_noise),

@@ -16,7 +16,8 @@ tree at 1,500,000 nodes (depth 13), as `python -m ai.paper_soccer.build_first_tu
 """
 from __future__ import annotations
 
-from ai.paper_soccer.board import from_game
+from functools import cache
+
 from engines.paper_soccer import PaperSoccer
 
 TABLE: dict[str, tuple[tuple[str, int], ...]] = {
@@ -32,30 +33,22 @@ TABLE: dict[str, tuple[tuple[str, int], ...]] = {
 }
 
 
-def _key(game) -> tuple[int, int, int]:
-    _pm, ball, stm, _turn, edges = from_game(game)
-    return edges, ball, stm
+def position(line: str) -> PaperSoccer:
+    """The position after `line`, the turns of a key of `TABLE`."""
+    game = PaperSoccer()
+    for turn in line:  # a first turn from the centre is one step: one character
+        game.push(turn)
+    return game
 
 
-def _positions() -> dict[tuple[int, int, int], str]:
-    keys = {}
-    for line in TABLE:
-        g = PaperSoccer()
-        for turn in line:  # a first turn from the centre is one step: one character
-            g.push(turn)
-        keys[_key(g)] = line
-    return keys
-
-
-_BY_KEY: dict[tuple[int, int, int], str] | None = None
+@cache
+def _lines_by_key() -> dict:
+    return {position(line).key(): line for line in TABLE}
 
 
 def lookup(game) -> tuple[tuple[str, int], ...]:
     """The table's turns of this position with their scores, best first; () when it is not in the table."""
-    global _BY_KEY
     if len(game.move_stack) > 1:  # every position of the table is within one turn of the start
         return ()
-    if _BY_KEY is None:
-        _BY_KEY = _positions()
-    line = _BY_KEY.get(_key(game))
+    line = _lines_by_key().get(game.key())
     return TABLE[line] if line is not None else ()

@@ -7,19 +7,13 @@ import time
 import pytest
 
 from ai.paper_soccer import accelerator, first_turns, make_player
+from ai.paper_soccer.first_turns import position
 from engines.paper_soccer import PaperSoccer
-
-
-def _position(line: str) -> PaperSoccer:
-    g = PaperSoccer()
-    for turn in line:
-        g.push(turn)
-    return g
 
 
 @pytest.mark.parametrize("line", sorted(first_turns.TABLE))
 def test_each_position_of_the_table_lists_legal_turns_best_first_within_the_tie_noise(line):
-    g = _position(line)
+    g = position(line)
     turns = first_turns.TABLE[line]
     assert turns and len({t for t, _ in turns}) == len(turns)
     scores = [v for _t, v in turns]
@@ -31,9 +25,9 @@ def test_each_position_of_the_table_lists_legal_turns_best_first_within_the_tie_
 def test_the_table_holds_the_start_and_every_first_turn_of_seat_0():
     assert sorted(first_turns.TABLE) == ["", *(str(d) for d in range(8))]
     for line in first_turns.TABLE:
-        assert first_turns.lookup(_position(line)) == first_turns.TABLE[line]
-    assert first_turns.lookup(_position("04")) == ()  # seat 0's second turn: searched
-    g = _position("0")
+        assert first_turns.lookup(position(line)) == first_turns.TABLE[line]
+    assert first_turns.lookup(position("04")) == ()  # seat 0's second turn: searched
+    g = position("0")
     g.pop()
     assert first_turns.lookup(g) == first_turns.TABLE[""]  # a position, however it was reached
 
@@ -43,7 +37,7 @@ def test_level_6_plays_its_first_turn_from_the_table_without_searching():
         seen = set()
         for seed in range(12):
             infos = []
-            seen.add(make_player(6, seed=seed).choose(_position(line), None, infos.append))
+            seen.add(make_player(6, seed=seed).choose(position(line), None, infos.append))
             assert infos[-1].note == "opening table" and infos[-1].nodes == 0
         assert seen <= {t for t, _ in turns}
         if len(turns) > 2:
