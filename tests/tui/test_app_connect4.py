@@ -22,6 +22,7 @@ def bot_spec(mode: str = "first") -> str:
     return f"cmd:{sys.executable} {BOT} connect4 {mode}"
 
 
+@pytest.mark.slow  # a whole flow over 0.6 s: the inner loop keeps its faster neighbours here
 async def test_picker_then_setup_then_a_hot_seat_game_to_the_end():
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -314,6 +315,7 @@ async def test_the_help_lists_every_key_of_the_game_screen_in_its_binding_words(
             assert (b.tooltip or b.description).split(",")[0].split("{")[0] in text, b.id
 
 
+@pytest.mark.slow  # a whole flow over 0.6 s: the inner loop keeps its faster neighbours here
 async def test_the_command_palette_runs_undo_like_its_key():
     from textual.command import CommandPalette
 

@@ -3,6 +3,8 @@ the picker and in the games that have such a search, never over another game; "c
 "compiling" was said.  A fake compile-ahead stands for the process, so nothing is compiled."""
 from __future__ import annotations
 
+import pytest
+
 from ai.compile_ahead import Progress
 from tests.helpers.app import FakeAhead, make_app, wait_until
 from tui.screens.picker import PickerScreen
@@ -39,6 +41,7 @@ async def test_compiling_is_told_at_the_picker_and_in_paper_soccer_never_over_co
         assert news(app) == ["The fast Paper Soccer search is compiled: level 6 uses it from its next move."]
 
 
+@pytest.mark.slow  # a whole flow over 0.6 s: the inner loop keeps its faster neighbours here
 async def test_compiled_is_not_said_where_compiling_never_was():
     app = make_app("c4", seed=1)
     async with app.run_test() as pilot:

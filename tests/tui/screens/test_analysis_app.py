@@ -118,6 +118,7 @@ async def test_every_list_of_best_moves_the_panel_shows_is_best_first(panel_show
     assert all(chances == sorted(chances, reverse=True) for chances in listed), shown
 
 
+@pytest.mark.slow  # a whole flow over 0.6 s: the inner loop keeps its faster neighbours here
 async def test_the_panel_gives_analyses_best_move_evaluation_and_verdict_with_progress_meanwhile(
         monkeypatch, capsys, tmp_path, panel_shows):
     """Issue 26: the in-app analysis gave other verdicts than `analyse`.  The position before the blunder

@@ -56,6 +56,7 @@ async def assert_each_refused_key_says_why(pilot, screen) -> list[str]:
     return keys
 
 
+@pytest.mark.slow  # a whole flow over 0.6 s: the inner loop keeps its faster neighbours here
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_every_refused_key_says_why_on_your_turn_after_the_game_and_in_its_replay(game):
     app = make_app(game, "human", "human", SEED)
@@ -108,7 +109,8 @@ async def network_screen(role: str):
             yield cp, screen
 
 
-@pytest.mark.parametrize("role", ["host", "join", "watch"])
+# over 0.4 s each: the inner loop keeps the first case
+@pytest.mark.parametrize("role", ["host", *(pytest.param(r, marks=pytest.mark.slow) for r in ("join", "watch"))])
 async def test_every_refused_key_of_a_network_game_says_why(role):
     async with network_screen(role) as (pilot, screen):
         await pilot.pause()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import errno
 import os
 
+import pytest
+
 from engines import get_game
 from engines.savefile import SavedGame
 from tests.helpers.app import (SIZE, game_screen, highlight, make_app, message, open_load_screen, session, text_of,
@@ -120,6 +122,7 @@ async def test_a_forfeited_game_stays_finished_when_loaded(_saves_in_a_temporary
 # ---------------------------------------------------------------------------- replay
 
 
+@pytest.mark.slow  # a whole flow over 0.6 s: the inner loop keeps its faster neighbours here
 async def test_replay_a_finished_game_back_and_forth_then_play_on(_saves_in_a_temporary_folder):
     c4_save(_saves_in_a_temporary_folder, "won", C4_WIN)
     app = make_app()

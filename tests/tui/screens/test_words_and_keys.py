@@ -2,6 +2,7 @@
 the game-over panel found again, palette and dialogs in true words."""
 from __future__ import annotations
 
+import pytest
 from rich.text import Text
 
 from engines.base import InvalidOutput
@@ -91,6 +92,7 @@ async def test_keys_after_the_game_and_of_the_screen_say_why():
         assert message(app) == "The game is over: g shows the result, n sets up a new game"
 
 
+@pytest.mark.slow  # a whole flow over 0.6 s: the inner loop keeps its faster neighbours here
 async def test_the_game_over_panel_reopens_after_saving_and_leads_to_the_chart(tmp_path):
     app = make_app("c4", saves=tmp_path)
     async with app.run_test(size=SIZE) as pilot:

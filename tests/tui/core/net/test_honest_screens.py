@@ -2,6 +2,8 @@
 whose host left sees its clocks stop and is offered a save, the host sees its watchers.  Loopback only."""
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers.app import message, screen_text, status
 from tests.helpers.net import CODE, client_app, host_app, listening, net_session, until
 from tui.core.clock import parse_clock
@@ -130,6 +132,7 @@ async def test_a_joiner_plays_with_a_host_of_protocol_version_1():
             assert joiner._net_screen._lost is None
 
 
+@pytest.mark.slow  # a whole flow over 0.6 s: the inner loop keeps its faster neighbours here
 async def test_the_joiner_is_told_whom_it_plays_and_the_game_over_panel_offers_no_new_game():
     from tests.helpers.net import hosted_game
     from tui.screens.dialogs import GameOverScreen

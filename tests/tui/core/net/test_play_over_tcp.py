@@ -41,6 +41,7 @@ async def test_two_apps_play_a_whole_connect4_game_and_a_watcher_sees_every_move
                 assert saved.moves == hs.notation and saved.players == ("human", "human") and final.outcome()
 
 
+@pytest.mark.slow  # a whole flow over 0.6 s: the inner loop keeps its faster neighbours here
 async def test_the_joiner_drops_and_rejoins_and_gets_the_game_so_far():
     host = host_app()
     async with host.run_test(size=(80, 24)) as hp:
@@ -89,6 +90,7 @@ async def test_a_flag_falls_on_the_host_and_both_sides_see_the_game_end_on_time(
             assert net_session(host).ply == 1
 
 
+@pytest.mark.slow  # a whole flow over 0.6 s: the inner loop keeps its faster neighbours here
 async def test_undo_needs_the_other_sides_agreement():
     async with hosted_game() as (host, hp, joiner, jp):
         await hp.press("5")

@@ -2,6 +2,8 @@
 accepting it opens the `join` game screen, the server's moves arrive there, a finished game is fetched."""
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers.app import make_app, message, wait_until
 from tests.helpers.server import login, resume, running_server
 from tui.core.net import NetPlan
@@ -45,6 +47,7 @@ async def accepted(pilot, app, bob):
     return app.screen, await bob.expect("WELCOME")
 
 
+@pytest.mark.slow  # a whole flow over 0.6 s: the inner loop keeps its faster neighbours here
 async def test_ctrl_x_aborts_before_both_moved_then_resigns_and_the_opponent_comes_and_goes(tmp_path):
     async with running_server(tmp_path / "data") as (server, port):
         bob = await login(port, "bob")
