@@ -4,7 +4,9 @@ Faster than `termarena match` (no bot processes, no referee I/O) and with budget
 offer.  Game 2k seats A first and game 2k+1 seats B first, from the same start: the game's
 `new(1000 + k)` (Cultist Wars' map) and a few seeded random opening moves (`OPENING_PLIES` of the
 game's tools, or --opening).  With --cg every player gets `termarena bot`'s deadlines, 60% of the
-CodinGame limit of each turn (what `termarena match` plays with too).
+CodinGame limit of each turn (what `termarena match` plays with too).  `--seed S` plays other games:
+starts and players' seeds moved by S x SEED_STRIDE (0, the default: the games above), so a second run
+adds games instead of replaying the first run's.
 
     python -m ai.tools.arena paper-soccer "ab:nodes=3000" "ab:nodes=3000,mouth=20" -n 40 -j 2
     python -m ai.tools.arena cultist-wars level:6 mcts --cg
@@ -30,6 +32,9 @@ from engines.base import EngineError
 from engines.referee import MatchResult
 
 
+SEED_STRIDE = 100_000  # more games than a match plays: runs with different --seed never share a start
+
+
 def start(game_id: str, k: int, plies: int):
     """The start of the k-th pair of games: seeded random opening moves the game's tools accept."""
     tools = game_tools(game_id)
@@ -47,17 +52,21 @@ def start(game_id: str, k: int, plies: int):
 @dataclass(frozen=True)
 class InProcess:
     """The arena's game player: two specs' players in this process (picklable, for forked workers);
-    seat n's player has seed 2 * game + n."""
+    seat n's player has seed 2 * game + n, both moved by 2 * `seed` * SEED_STRIDE (the start by `seed` *
+    SEED_STRIDE)."""
 
     game_id: str
     specs: tuple[str, str]  # player A's and B's
     plies: int
     cg: bool
+    seed: int = 0
 
     def __call__(self, p: Pairing) -> GameReport:
         seated = [self.specs[n] for n in p.seats]
-        players = [make_player(self.game_id, spec, 2 * p.index + seat) for seat, spec in enumerate(seated)]
-        game = start(self.game_id, p.twin, self.plies)
+        shift = self.seed * SEED_STRIDE
+        players = [make_player(self.game_id, spec, 2 * (shift + p.index) + seat)
+                   for seat, spec in enumerate(seated)]
+        game = start(self.game_id, shift + p.twin, self.plies)
         opening = len(game.move_stack)
         first = [True, True]
         times: tuple[list[float], list[float]] = ([], [])
@@ -113,7 +122,7 @@ class ArenaLines:
 
 def play_match(game_id: str, spec_a: str, spec_b: str, n: int, *, jobs: int = 2, plies: int | None = None,
                cg: bool = False, sprt: Sprt | None = None, runner: Runner = in_processes,
-               outputs: Sequence[OutputFormat] = ()) -> Standings:
+               outputs: Sequence[OutputFormat] = (), seed: int = 0) -> Standings:
     """The match's games (colour-swapped pairs, up to `n`, stopped by `sprt` once it decides), played by
     `runner` (forked processes, or a cluster's) and shown through `outputs`: the whole Standings."""
     game_id = resolve_game_id(game_id)
@@ -121,12 +130,13 @@ def play_match(game_id: str, spec_a: str, spec_b: str, n: int, *, jobs: int = 2,
         plies = game_tools(game_id).OPENING_PLIES
     plan = schedule(2, n, 1000)  # game 2k: A first, 2k+1: B first, both from start k (seed 1000 + k)
     standings = Standings.start(game_id, [spec_a, spec_b], len(plan), sprt)
-    return run_games(standings, plan, InProcess(game_id, (spec_a, spec_b), plies, cg), jobs=jobs,
+    return run_games(standings, plan, InProcess(game_id, (spec_a, spec_b), plies, cg, seed), jobs=jobs,
                      runner=runner, outputs=outputs)
 
 
 def run(game_id: str, spec_a: str, spec_b: str, n: int, jobs: int = 2, plies: int | None = None,
-        cg: bool = False, quiet: bool = False, games_out: str | None = None, sprt: Sprt | None = None) -> Score:
+        cg: bool = False, quiet: bool = False, games_out: str | None = None, sprt: Sprt | None = None,
+        seed: int = 0) -> Score:
     """Play the match and print its score; with `games_out`, append each game to that file as one line:
     the winner's seat (or -) and the game's moves from the start, tab-separated (training data).  With
     `sprt`, stop once the test decides (`termarena match --sprt`'s, over colour-swapped pairs)."""
@@ -134,7 +144,7 @@ def run(game_id: str, spec_a: str, spec_b: str, n: int, jobs: int = 2, plies: in
     try:
         outputs = ([GamesFile(out)] if out is not None else []) + [ArenaLines(spec_a, spec_b, quiet)]
         standings = play_match(game_id, spec_a, spec_b, n, jobs=jobs, plies=plies, cg=cg, sprt=sprt,
-                               outputs=outputs)
+                               outputs=outputs, seed=seed)
     finally:
         if out is not None:
             out.close()
@@ -150,6 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-j", "--jobs", type=int, default=2, help="processes (1: in this one)")
     ap.add_argument("--opening", type=int, default=None, help="random opening moves (default: the game's)")
     ap.add_argument("--cg", action="store_true", help="CodinGame deadlines (60%% of each turn's limit)")
+    ap.add_argument("--seed", type=int, default=0, metavar="S",
+                    help="other games: starts and players' seeds moved by S x 100,000 (default 0)")
     ap.add_argument("-q", "--quiet", action="store_true")
     ap.add_argument("--games", metavar="FILE", help="append each game (winner, moves) to FILE, one a line")
     ap.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"),
@@ -161,7 +173,10 @@ def main(argv: list[str] | None = None) -> int:
             checked_player(args.game, spec)
     except (ValueError, EngineError) as e:  # EngineError: a game the registry does not know, or has no AI for
         ap.error(str(e))
-    run(args.game, args.a, args.b, args.n, args.jobs, args.opening, args.cg, args.quiet, args.games, sprt)
+    if not 0 <= args.seed <= 10**9 or args.n > SEED_STRIDE:
+        ap.error(f"--seed is 0..1000000000 and -n at most {SEED_STRIDE:,}")
+    run(args.game, args.a, args.b, args.n, args.jobs, args.opening, args.cg, args.quiet, args.games, sprt,
+        args.seed)
     return 0
 
 

@@ -67,6 +67,19 @@ def test_the_arena_plays_colour_swapped_pairs_and_keeps_the_games(capsys, tmp_pa
         assert out is not None and winner == ("-" if out.winner is None else str(out.winner))
 
 
+def test_another_arena_seed_plays_other_games_and_the_same_seed_the_same_ones(tmp_path, capsys):
+    # a second run of a match adds games instead of replaying the first run's (node budgets: no clock)
+    def games(seed, name):
+        kept = tmp_path / name
+        run("connect4", "level:2", "level:2", 4, jobs=1, quiet=True, games_out=str(kept), seed=seed)
+        return kept.read_text().splitlines()
+
+    first = games(0, "a.txt")
+    assert games(0, "b.txt") == first
+    other = games(1, "c.txt")
+    assert len(other) == 4 and not set(other) & set(first)
+
+
 @pytest.mark.parametrize("game, spec, says", [
     ("ps", "level:3,seed=1", "a player's seed comes from the game it plays"),
     ("ps", "level:9", "out of range"),
