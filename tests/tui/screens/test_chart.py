@@ -74,7 +74,7 @@ async def open_analysed_chart(app, pilot, saved, ply: int):
     return screen
 
 
-# over 0.4 s each: the inner loop keeps the first case
+# 0.35-0.65 s each: the inner loop keeps the first case
 @pytest.mark.parametrize("size", [SIZE, pytest.param((160, 48), marks=pytest.mark.slow)], ids=["80x24", "160x48"])
 def test_the_chart(size, snap_compare):
     """A strip in the side panel at 80x24; half the screen at 160x48, with move numbers; a legend of
@@ -88,7 +88,7 @@ def test_the_chart(size, snap_compare):
     assert snap_compare(app, run_before=run_before, terminal_size=size)
 
 
-# over 0.4 s each: the inner loop keeps the first case
+# 0.35-0.65 s each: the inner loop keeps the first case
 @pytest.mark.parametrize("size", [SIZE, *(pytest.param(s, marks=pytest.mark.slow) for s in ((120, 40), (160, 48)))])
 async def test_from_120_columns_the_chart_takes_half_the_width_or_more(size):
     saved = saved_game()

@@ -109,7 +109,7 @@ async def network_screen(role: str):
             yield cp, screen
 
 
-# over 0.4 s each: the inner loop keeps the first case
+# 0.35-0.65 s each: the inner loop keeps the first case
 @pytest.mark.parametrize("role", ["host", *(pytest.param(r, marks=pytest.mark.slow) for r in ("join", "watch"))])
 async def test_every_refused_key_of_a_network_game_says_why(role):
     async with network_screen(role) as (pilot, screen):
