@@ -1,5 +1,6 @@
 """Each seat's first turn from the standard start, searched offline: the turns level 6 plays there while
-the compiled tree loads (otherwise it searches them: in pure Python that scored +16 ± 17 Elo over 1,600 games, see the README).
+the compiled tree loads (otherwise it searches them: in pure Python that scored +16 +- 17 Elo over 1,600
+games, see the README).
 
 Why a table for nine positions: a bot process loads the compiled tree (the `fast` extra) in a thread,
 about half a second of the interpreter, and a pure-Python search beside that thread gets a tenth of its
