@@ -128,7 +128,8 @@ def play_match(game_id: str, spec_a: str, spec_b: str, n: int, *, jobs: int = 2,
     game_id = resolve_game_id(game_id)
     if plies is None:
         plies = game_tools(game_id).OPENING_PLIES
-    plan = schedule(2, n, 1000)  # game 2k: A first, 2k+1: B first, both from start k (seed 1000 + k)
+    # game 2k: A first, 2k+1: B first, both from start k (seed 1000 + k, moved by --seed as InProcess moves it)
+    plan = schedule(2, n, 1000 + seed * SEED_STRIDE)
     standings = Standings.start(game_id, [spec_a, spec_b], len(plan), sprt)
     return run_games(standings, plan, InProcess(game_id, (spec_a, spec_b), plies, cg, seed), jobs=jobs,
                      runner=runner, outputs=outputs)
