@@ -27,6 +27,8 @@ async def test_hot_seat_game_to_an_own_goal():
         assert isinstance(app.screen, GameOverScreen)
         assert "Red wins" in str(app.screen.query_one("#result-headline").render())
         assert "own goal" in str(app.screen.query_one("#result-reason").render())
+        # the length, not the referee's "score -1:1"
+        assert str(app.screen.query_one("#result-length").render()) == "6 moves"
 
 
 async def test_a_bounce_continues_the_turn_and_backspace_takes_a_step_back():

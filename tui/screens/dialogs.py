@@ -80,11 +80,11 @@ class GameOverScreen(ModalScreen[str]):
         Binding("escape", "choose('close')", "view board"),
     ]
 
-    def __init__(self, headline: str, reason: str, scores: str, can_undo: bool, can_start_new: bool = True) -> None:
+    def __init__(self, headline: str, reason: str, length: str, can_undo: bool, can_start_new: bool = True) -> None:
         """`can_start_new`: False where the game screen cannot start another (a network game): no button
         offers it, and `n` leaves it to the game screen to say why."""
         super().__init__()
-        self.headline, self.reason, self.scores, self.can_undo = headline, reason, scores, can_undo
+        self.headline, self.reason, self.length, self.can_undo = headline, reason, length, can_undo
         self.can_start_new = can_start_new
 
     def compose(self) -> ComposeResult:
@@ -92,7 +92,7 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(Text("Game over", style="bold"), classes="dialog-title")
             yield Static(Text(self.headline, style="bold green"), id="result-headline")
             yield Static(plain(self.reason), id="result-reason", classes="dialog-text")
-            yield Static(Text(self.scores, style="dim"), id="result-scores")
+            yield Static(Text(self.length, style="dim"), id="result-length")
             yield Static(Text("s save the game · p replay it · c chart of who was ahead", style="dim"),
                          id="result-keys")
             with Horizontal(classes="dialog-buttons"):

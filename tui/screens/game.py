@@ -416,10 +416,11 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         if self._over_shown or self._covered():
             return
         self._over_shown = True
-        out = self.session.outcome()
         headline, reason = self.session.result_words(self.board_cls.side_names)
-        scores = f"score {out.scores[0]}:{out.scores[1]} · {self.session.ply} moves"
-        self.app.push_screen(GameOverScreen(headline, reason, scores, self.session.can_undo(), self.offers_new_game()),
+        # the referee's scores mean nothing to a player (Paper Soccer's -1:1); where they count (Cultist
+        # Wars' units left) the reason says them
+        length = f"{self.session.ply} moves"
+        self.app.push_screen(GameOverScreen(headline, reason, length, self.session.can_undo(), self.offers_new_game()),
                              self._after_game_over)
 
     def offers_new_game(self) -> bool:
