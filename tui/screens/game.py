@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.worker import get_current_worker
 
 from engines.base import EngineError, InvalidOutput, quote
+from engines.endings import length as game_length
 from engines.referee.process import Answer, BotCrashed, BotError
 from tui.screens.analysis import ANALYSIS_BINDING, AnalysisHost
 from tui.screens.arena import ArenaPage
@@ -419,7 +420,7 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         headline, reason = self.session.result_words(self.board_cls.side_names)
         # the referee's scores mean nothing to a player (Paper Soccer's -1:1); where they count (Cultist
         # Wars' units left) the reason says them
-        length = f"{self.session.ply} moves"
+        length = game_length(self.session.ply)
         self.app.push_screen(GameOverScreen(headline, reason, length, self.session.can_undo(), self.offers_new_game()),
                              self._after_game_over)
 

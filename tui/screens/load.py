@@ -25,7 +25,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines import get_game
-from engines.endings import summary
+from engines.endings import length as game_length, summary
 from engines.visible import visible
 from tui.screens.arena import ArenaPage
 from tui.screens.dialogs import ConfirmScreen
@@ -56,7 +56,7 @@ def entry_label(entry: SaveEntry) -> Table:
     title = get_game(entry.game).title
     tag = "  (the game in progress)" if name == AUTOSAVE_NAME else ""
     table.add_row(Text.assemble((name, "bold"), (tag, "italic dim")))
-    size = f"{entry.turns} moves" if entry.turns else "a position"
+    size = game_length(entry.turns) if entry.turns else "a position"
     players = f"{visible(entry.players[0])} vs {visible(entry.players[1])}"
     table.add_row(Text(f"  {title} · {size} · {players}", style="dim"))
     table.add_row(Text(f"  {short_date(entry.date) or 'no date'} · {result_words(entry)}", style="dim"))
@@ -177,12 +177,12 @@ class LoadScreen(ArenaPage, Screen):
         text.append(f"  {shown(entry.path.name)}\n", "dim")
         text.append(f"{names[0]}: {visible(entry.players[0])}\n{names[1]}: {visible(entry.players[1])}\n")
         if entry.result == "*" and final is not None and final.outcome() is None:
-            size = f"{entry.turns} moves" if entry.turns else "A position"
+            size = game_length(entry.turns) if entry.turns else "A position"
             text.append(f"{size}, {names[final.current_player()]} to move\n")
             if entry.redo:
-                text.append(f"{entry.redo} undone moves to redo\n")
+                text.append(f"{entry.redo} undone move{'' if entry.redo == 1 else 's'} to redo\n")
         else:
-            text.append(f"{entry.turns} moves, {result_words(entry)}\n")
+            text.append(f"{game_length(entry.turns)}, {result_words(entry)}\n")
         if entry.recorded is not None:
             text.append(f"recorded: {entry.recorded} turns of answers, times and stderr (v replays)\n")
         if entry.date:
