@@ -1,6 +1,7 @@
 """The typer application every command module registers on, and its root callback (the app)."""
 from __future__ import annotations
 
+import inspect
 from typing import Optional
 
 import typer
@@ -26,3 +27,13 @@ def root(
         from tui.app import run_app
 
         exit_with(run_app(saves=saves_dir))
+
+
+def one_line_summaries(group: typer.Typer) -> None:
+    """Each command's summary in `group`'s list of commands as one run of text (the first paragraph of
+    its help): typer 0.29's list keeps the docstring's line breaks (fastapi/typer#1844), which broke
+    `termarena --help` mid-sentence."""
+    for info in group.registered_commands:
+        text = info.help or (info.callback.__doc__ if info.callback else None)
+        if info.short_help is None and text:
+            info.short_help = " ".join(inspect.cleandoc(text).split("\n\n")[0].split())
