@@ -16,11 +16,11 @@ from tui.cli import server  # noqa: F401  (server, online)
 from tui.cli import selfplay  # noqa: F401  (selfplay)
 from tui.cli import train  # noqa: F401  (train)
 from engines.visible import visible
-from tui.cli.app import app, one_line_summaries
+from tui.cli.app import app, unbroken_help
 from tui.cli.league import league_app
 
 for _group in (app, league_app):
-    one_line_summaries(_group)
+    unbroken_help(_group)
 
 __all__ = ["app", "main"]
 

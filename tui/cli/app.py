@@ -29,11 +29,15 @@ def root(
         exit_with(run_app(saves=saves_dir))
 
 
-def one_line_summaries(group: typer.Typer) -> None:
-    """Each command's summary in `group`'s list of commands as one run of text (the first paragraph of
-    its help): typer 0.29's list keeps the docstring's line breaks (fastapi/typer#1844), which broke
-    `termarena --help` mid-sentence."""
+def unbroken_help(group: typer.Typer) -> None:
+    """Each command's help in `group` with its paragraphs as runs of text, the first one its summary in
+    the list of commands: typer 0.29's rich help keeps a docstring's line breaks (fastapi/typer#1844),
+    which broke `termarena --help` and `bot --help` mid-sentence."""
     for info in group.registered_commands:
         text = info.help or (info.callback.__doc__ if info.callback else None)
-        if info.short_help is None and text:
-            info.short_help = " ".join(inspect.cleandoc(text).split("\n\n")[0].split())
+        if not text:
+            continue
+        paragraphs = [" ".join(p.split()) for p in inspect.cleandoc(text).split("\n\n")]
+        info.help = "\n\n".join(paragraphs)
+        if info.short_help is None:
+            info.short_help = paragraphs[0]

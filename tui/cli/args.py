@@ -7,7 +7,7 @@ from typing import NoReturn
 import typer
 
 from engines import UnknownGame, game_aliases, game_ids, resolve_game_id
-from engines.numbers import SEED_MAX, one_line
+from engines.numbers import SEED_MAX, SEED_MIN, one_line
 from engines.visible import visible
 from tui.core.specs import DEFAULT_LEVEL, PlayerSpec, SpecError, parse_spec
 
@@ -57,6 +57,23 @@ def clock_option(text: str | None):
 
 CLOCK_HELP = ("Chess clock for each human side: MIN minutes (a decimal: 0.5 = 30 s) plus INC seconds a "
               "move; a side whose clock reaches zero loses (reason timeout).")
+
+
+class Seed:
+    """A seed option's parser: a whole number from `low` to `high`, said when one is refused.  An int range
+    would print its 19-digit bounds beside the option in --help, a third of an 80-column screen."""
+
+    def __init__(self, low: int = SEED_MIN, high: int = SEED_MAX) -> None:
+        self.low, self.high = low, high
+
+    def __call__(self, value: str | int) -> int:
+        try:
+            number = value if isinstance(value, int) else int(str(value), 10)
+        except ValueError:
+            raise typer.BadParameter(f"{str(value)!r} is not a whole number") from None
+        if not self.low <= number <= self.high:
+            raise typer.BadParameter(f"{number} is not a seed: from {self.low} to {self.high}")
+        return number
 
 
 def check_seed_run(seed: int, count: int) -> None:

@@ -9,10 +9,10 @@ import typer
 
 from engines import game_ids
 from engines.endings import headline, seat_side, seat_word
-from engines.numbers import SEED_MAX, SEED_MIN
 from engines.visible import visible
 from tui.cli.app import app
 from tui.cli.args import (
+    Seed,
     DEFAULT_P1,
     DEFAULT_P2,
     GAMES_HELP,
@@ -73,7 +73,7 @@ def play(
     p2: Optional[str] = typer.Option(None, "--p2", show_default=DEFAULT_P2,
                                      help="p2: human, ai, ai:N, cmd:COMMAND. With --load: replaces the "
                                           "file's player."),
-    seed: Optional[int] = typer.Option(None, "--seed", min=SEED_MIN, max=SEED_MAX,
+    seed: Optional[int] = typer.Option(None, "--seed", parser=Seed(),
                                        help="Game seed (Cultist Wars map); random if not given. "
                                                             "With --load, the file's seed wins."),
     load: Optional[str] = typer.Option(None, "--load", help="Start from a saved game or position file: "
@@ -131,7 +131,7 @@ def referee(
     game: str = typer.Argument(..., help=GAMES_HELP),
     p1: str = typer.Option(..., "--p1", help="p1, who moves first: ai, ai:N, cmd:COMMAND (or any command)."),
     p2: str = typer.Option(..., "--p2", help="p2, who moves second."),
-    seed: Optional[int] = typer.Option(None, "--seed", min=SEED_MIN, max=SEED_MAX,
+    seed: Optional[int] = typer.Option(None, "--seed", parser=Seed(),
                                        help="Seed of game 0 (game k uses seed+k); random if not given."),
     games: int = typer.Option(1, "--games", min=1, max=MAX_GAMES, help="Number of games."),
     swap: bool = typer.Option(False, "--swap", help="On odd games --p1 moves second (as p2) and --p2 first."),
@@ -213,7 +213,7 @@ def bot(
     think_ms: Optional[int] = typer.Option(None, "--think-ms", min=1, max=MAX_THINK_MS,
                                            help="Time budget per turn in ms (default: the level's budget, "
                                                 "always inside the CodinGame time limits)."),
-    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=(1 << 64) - 1,
+    seed: Optional[int] = typer.Option(None, "--seed", parser=Seed(0, (1 << 64) - 1),
                                        help="Seed of the bot's own randomness."),
 ) -> None:
     """The built-in AI as a CodinGame bot: reads the game's input on stdin, answers on stdout.
@@ -237,7 +237,7 @@ def match(
                                         help="Games per pair (rounded up to even). Default 100; with "
                                              "--openings each opening once per colour; with --sprt at "
                                              f"most {SPRT_MAX_GAMES}."),
-    seed: Optional[int] = typer.Option(None, "--seed", min=SEED_MIN, max=SEED_MAX,
+    seed: Optional[int] = typer.Option(None, "--seed", parser=Seed(),
                                        help="Seed of the first pair of games."),
     jobs: int = typer.Option(2, "--jobs", "-j", min=1, max=MAX_JOBS, help="Games played at the same time."),
     think_ms: Optional[int] = typer.Option(None, "--think-ms", min=1, max=MAX_THINK_MS,

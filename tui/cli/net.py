@@ -6,9 +6,8 @@ from typing import Optional
 
 import typer
 
-from engines.numbers import SEED_MAX, SEED_MIN
 from tui.cli.app import app
-from tui.cli.args import CLOCK_HELP, GAMES_HELP, clock_option, exit_with, game_id
+from tui.cli.args import CLOCK_HELP, GAMES_HELP, Seed, clock_option, exit_with, game_id
 from tui.core.net import DEFAULT_PORT, NetPlan
 
 BIND_HELP = ("Address to listen on: 127.0.0.1 (the default) lets only this machine join; a LAN address, "
@@ -50,7 +49,7 @@ def host(
     seat: int = typer.Option(1, "--seat", min=1, max=2, help="Your seat: 1 (p1) moves first, 2 (p2) second."),
     clock: Optional[str] = typer.Option(None, "--clock", metavar="MIN+INC", help=CLOCK_HELP),
     password: Optional[str] = typer.Option(None, "--password", metavar="PW", help=PASSWORD_HELP),
-    seed: Optional[int] = typer.Option(None, "--seed", min=SEED_MIN, max=SEED_MAX,
+    seed: Optional[int] = typer.Option(None, "--seed", parser=Seed(),
                                        help="Game seed (Cultist Wars map); random if not given."),
 ) -> None:
     """Host GAME for a person on another machine: waits for them to join, and referees with its own engine."""

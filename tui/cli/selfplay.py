@@ -6,9 +6,9 @@ from typing import List, Optional
 
 import typer
 
-from engines.numbers import SEED_MAX
 from tui.cli.app import app
 from tui.cli.args import (
+    Seed,
     CLUSTER_HELP,
     GAMES_HELP,
     MAX_GAMES,
@@ -31,7 +31,7 @@ def selfplay(
                             help="Append the decided games here, one a line (what the fitters read)."),
     games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="Games to play."),
     jobs: int = typer.Option(2, "--jobs", "-j", min=1, max=MAX_JOBS, help="Games played at the same time."),
-    seed: int = typer.Option(0, "--seed", min=0, max=SEED_MAX,
+    seed: int = typer.Option(0, "--seed", parser=Seed(0),
                              help="Game k draws its players and opening from seed + k: the same command "
                                   "gives the same games."),
     pool: Optional[List[str]] = typer.Option(None, "--pool", metavar="SPEC",

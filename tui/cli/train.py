@@ -8,9 +8,9 @@ from typing import List, Optional, Tuple
 
 import typer
 
-from engines.numbers import SEED_MAX
 from tui.cli.app import app
 from tui.cli.args import (
+    Seed,
     CLUSTER_HELP,
     GAMES_HELP,
     MAX_GAMES,
@@ -47,7 +47,7 @@ def train(
     games: Optional[int] = typer.Option(None, "--games", "-n", min=2, max=MAX_GAMES, show_default=kept(D.games),
                                         help="Self-play games a generation."),
     jobs: int = typer.Option(2, "--jobs", "-j", min=1, max=MAX_JOBS, help="Games played at the same time."),
-    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=SEED_MAX, show_default=kept(D.seed),
+    seed: Optional[int] = typer.Option(None, "--seed", parser=Seed(0), show_default=kept(D.seed),
                                        help="Generation g's game k is seeded by seed + (g - 1) * games + k."),
     start: Optional[str] = typer.Option(None, "--start", metavar="NET",
                                         help="The first champion: a weight file or net:NAME (default in a new "
