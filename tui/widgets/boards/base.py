@@ -110,6 +110,12 @@ class Board(Widget, can_focus=True):
         """Facts about the position for the side panel (counts, the turn limit); empty if none."""
         return ""
 
+    def turns_left(self) -> str:
+        """The turns left before the referee's turn limit, the one to play included ("142 turns left"):
+        how a board that shows the limit says it, beside the status line's "Turn 9"."""
+        left = self.game.max_turns - self.game.game_ply
+        return "1 turn left" if left == 1 else f"{left} turns left"
+
     def show_hint(self, text: str) -> None:
         """Point at a suggested move (boards that can, move their cursor there)."""
 

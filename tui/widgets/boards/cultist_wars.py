@@ -19,7 +19,7 @@ from textual.events import Click
 from textual.reactive import reactive
 
 from engines.base import EngineError
-from engines.cultist_wars import CONVERT, MOVE, SHOOT, TURNS, WAIT, CultistWars, Move
+from engines.cultist_wars import CONVERT, MOVE, SHOOT, WAIT, CultistWars, Move
 from tui.widgets.boards.base import ANALYSIS_BG, Board
 from tui.widgets.boards.canvas import Canvas, largest
 from tui.widgets.preview import FLOOR
@@ -286,7 +286,7 @@ class CultistWarsBoard(Board):
 
     def extra_status(self) -> str:
         red, blue = self.game.unit_counts()
-        return f"turn {self.game.turn}/{TURNS}\nunits: Red {red}, Blue {blue}"
+        return f"units: Red {red}, Blue {blue}\n{self.turns_left()}"
 
     def tile_offset(self, x: int, y: int) -> tuple[int, int]:
         """Where tile (x, y) is drawn in this widget, e.g. to click it."""

@@ -233,7 +233,7 @@ class LinesOfActionBoard(Board):
     def extra_status(self) -> str:
         black, white = self.game.checker_counts()
         marks = [side_mark(type(self), seat, self.ascii_style) for seat in (0, 1)]
-        return f"checkers {marks[0]} {black} {marks[1]} {white}\nturns played: {self.game.turns_played}/150"
+        return f"checkers {marks[0]} {black} {marks[1]} {white}\n{self.turns_left()}"
 
     def draw(self, width: int, height: int) -> Canvas:
         lay = self._layout()

@@ -211,7 +211,7 @@ class PaperSoccerBoard(Board):
         return largest(LAYOUTS, *self.content_size)
 
     def extra_status(self) -> str:
-        return f"Red attacks ▲, Blue ▼\nturn {self.game.turn + 1} (at most 66)"
+        return "Red attacks ▲, Blue ▼"
 
     def _last_turn_edges(self) -> set[frozenset]:
         last = self.game.last_move()
