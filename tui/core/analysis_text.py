@@ -13,7 +13,8 @@ def analysis_table(analysis: GameAnalysis, players: tuple[str, str]) -> str:
     """Win probabilities as percentages from the mover's side; the best move only where it differs.
     The players' names and the moves come from the file: their control characters are escaped."""
     shown = get_game(analysis.game).output_to_player
-    rows = [("ply", "side", "move", "win%", "best", "best%", "label")]
+    # `turn`: the app's "Turn 7" and the move list's 7 (the JSON keeps the contract's `ply`)
+    rows = [("turn", "side", "move", "win%", "best", "best%", "label")]
     for v in analysis.moves:
         differs = v.best != v.move
         rows.append((str(v.ply), f"p{v.seat + 1}", visible(shown(v.move)), f"{100 * v.eval:.0f}",

@@ -37,7 +37,7 @@ def test_text_mode_prints_a_table_with_the_blunder_and_each_sides_count():
     done = termarena("analyse", str(GAME), "--nodes", "5000")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0].split() == ["ply", "side", "move", "win%", "best", "best%", "label"]
+    assert lines[0].split() == ["turn", "side", "move", "win%", "best", "best%", "label"]
     row = next(line for line in lines if line.split()[:3] == ["7", "p1", "4"])  # CodinGame's column 3
     assert row.endswith("blunder")
     assert any(line.startswith("p1 ai:1: ") and line.endswith(" 1 blunder") for line in lines)
