@@ -190,7 +190,9 @@ def _print_table(game: str, rows: list[dict], stored: int) -> None:
     out = Table(title=f"{game} league: {len(rows)} players, {stored} games",
                 caption="rating = mu - 3 sigma (openskill, Plackett-Luce)")
     for col in ("#", "name", "spec", "games", "W", "D", "L", "mu", "sigma", "rating"):
-        out.add_column(col, justify="left" if col in ("name", "spec") else "right")
+        # a name or spec folds over lines rather than losing its end (which bot it is)
+        out.add_column(col, justify="left" if col in ("name", "spec") else "right",
+                       overflow="fold" if col in ("name", "spec") else "ellipsis")
     for r in rows:
         # a command is shown as it is, its control characters escaped, never read as rich markup
         out.add_row(str(r["rank"]), Text(visible(r["name"])), Text(visible(r["spec"])), str(r["games"]),

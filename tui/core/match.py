@@ -51,15 +51,18 @@ def print_table(t: Standings, console) -> None:
         return Text(visible(label))
 
     table = Table(title=f"{t.game}: {len(t.games)} games" + (f", {t.openings} openings" if t.openings else ""))
+    # a player's spec folds over lines rather than losing its end: `cmd:/long/path/…` hid which bot it was
     for col in ("player A", "player B", "W", "D", "L", "score A", "Elo A-B", "errors"):
-        table.add_column(col, justify="left" if col.startswith("player") else "right")
+        table.add_column(col, justify="left" if col.startswith("player") else "right",
+                         overflow="fold" if col.startswith("player") else "ellipsis")
     for (a, b), sc in t.scores.items():
         table.add_row(name(t.names[a]), name(t.names[b]), str(sc.wins), str(sc.draws), str(sc.losses),
                       f"{100 * sc.fraction:.1f}%", _elo_cell(sc), str(len(sc.errors)))
     console.print(table)
     players = Table(title="by seat (W-D-L) and answer times")
     for col in ("player", "as p1", "as p2", "mean ms", "p95 ms", "max ms", "timeouts"):
-        players.add_column(col, justify="left" if col == "player" else "right")
+        players.add_column(col, justify="left" if col == "player" else "right",
+                           overflow="fold" if col == "player" else "ellipsis")
     for n, s in enumerate(t.names):
         seat = [t.by_seat[(n, k)] for k in (0, 1)]
         tm = t.times[n].summary()

@@ -106,3 +106,25 @@ def test_a_recorded_game_after_an_opening_loads_with_the_openings_turns(tmp_path
         assert saved.moves[:2] == ["4", "STEAL"] and len(saved.record) == len(saved.moves)
         assert [(t.output, t.ms, t.stderr) for t in saved.record[:2]] == [("4", 0, ([], [])), ("STEAL", 0, ([], []))]
         assert any(t.stderr[t.seat] for t in saved.record[2:])  # the bots' own turns carry their stderr
+
+
+def test_the_tables_at_80_columns_show_a_long_bot_command_whole():
+    # a spec cut to `cmd:/work/pool/bin/…` hid which bot played; folded over lines it is all there
+    import io
+
+    from rich.console import Console
+
+    from ai.tournament.loop import Standings
+    from ai.tournament.stats import AnswerTimes, Score
+    from tui.core.match import print_table
+
+    label = "cmd:/home/someone/codingame/paper-soccer/bin/rank_4_jacek_hybrid"
+    t = Standings("paper-soccer", ["ai:6", label], {(0, 1): Score(1, 0, 1, [])}, [],
+                  {(n, s): Score() for n in (0, 1) for s in (0, 1)}, [AnswerTimes(), AnswerTimes()])
+    out = io.StringIO()
+    print_table(t, Console(file=out, width=80, color_system=None, force_terminal=False))
+    tables = out.getvalue().split("by seat")
+    for text in tables:
+        cells = "".join(line.split("│")[2 if text is tables[0] else 1].strip() for line in text.splitlines()
+                        if line.count("│") >= 3)
+        assert label in cells, text
