@@ -12,7 +12,8 @@ from engines.endings import headline, seat_side, seat_word
 from engines.visible import visible
 from tui.cli.app import app
 from tui.cli.args import (
-    Seed,
+    CLOCK_HELP,
+    CLUSTER_HELP,
     DEFAULT_P1,
     DEFAULT_P2,
     GAMES_HELP,
@@ -22,9 +23,7 @@ from tui.cli.args import (
     MAX_THINK_MS,
     SAVES_HELP,
     SPRT_MAX_GAMES,
-    shown_path,
-    CLUSTER_HELP,
-    CLOCK_HELP,
+    Seed,
     check_seed_run,
     clock_option,
     cluster_option,
@@ -32,6 +31,7 @@ from tui.cli.args import (
     game_id,
     player_spec,
     saves_option,
+    shown_path,
     stderr_console,
 )
 from tui.core.specs import DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, PlayerSpec, bot_argv

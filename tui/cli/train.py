@@ -10,11 +10,11 @@ import typer
 
 from tui.cli.app import app
 from tui.cli.args import (
-    Seed,
     CLUSTER_HELP,
     GAMES_HELP,
     MAX_GAMES,
     MAX_JOBS,
+    Seed,
     check_seed_run,
     cluster_option,
     fail,
