@@ -26,7 +26,22 @@ def test_without_openspiel_there_is_no_rate_and_bench_says_how_to_get_one(monkey
     monkeypatch.setattr(bench, "openspiel_installed", lambda: False)
     assert bench.openspiel_playouts("connect4", 0.01) is None
     out = bench_output(monkeypatch, capsys, "c4", "--seconds", "0.1")
-    assert "connect4" in out and "OpenSpiel games/s" not in out and "termarena[yardstick]" in out
+    header = [line for line in out.splitlines() if "┃" in line]
+    assert "connect4" in out and not any("OpenSpiel" in line for line in header) and "termarena[yardstick]" in out
+
+
+def test_at_80_columns_every_game_id_is_shown_whole(monkeypatch, capsys):
+    # they were cut to "paper-socc…" and "lines-of-a…" while the two-word headers kept their room; the
+    # figures here are fixed (as wide as this machine's), the layout is what is checked
+    monkeypatch.setattr(bench, "openspiel_installed", lambda: False)
+    monkeypatch.setattr(bench, "random_playouts", lambda gid, s: bench.PlayoutFigures(gid, 25651, 1692677, 2.0))
+    monkeypatch.setattr(bench, "search_speed", lambda gid, s: (343524, 1.0))
+    monkeypatch.setattr(bench, "prepare_compiled", lambda gid: "" if gid == "paper-soccer" else None)
+    monkeypatch.setattr(bench, "compiled_search_speed", lambda gid, s: (782147, 1.0))
+    out = bench_output(monkeypatch, capsys, "--seconds", "0.1", columns=80)
+    rows = [line.split("│")[1].strip() for line in out.splitlines() if line.startswith("│")]
+    assert rows == ["paper-soccer", "cultist-wars", "connect4", "lines-of-action"], out
+    assert max(len(line) for line in out.splitlines()) <= 80
 
 
 @pytest.mark.skipif(not bench.openspiel_installed(), reason="OpenSpiel is not installed (the yardstick extra)")

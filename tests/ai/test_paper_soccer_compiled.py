@@ -285,7 +285,7 @@ def test_bench_shows_the_compiled_rate_beside_the_pure_one(monkeypatch, capsys):
     out = bench_output(monkeypatch, capsys, "paper-soccer", "--seconds", "0.2")
     row = next(line for line in out.splitlines() if "paper-soccer" in line)
     pure, fast = [int(cell.strip().replace(",", "")) for cell in row.split("│")[6:8]]
-    assert pure > 0 and fast > 0 and "compiled nodes/s" in out
+    assert pure > 0 and fast > 0 and "compiled" in out  # the header over "nodes/s"
 
 
 def test_a_wide_best_first_tree_lists_every_way_to_each_end_point():

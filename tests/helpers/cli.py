@@ -16,11 +16,11 @@ def run_cli(monkeypatch, capsys, *args: str) -> tuple[int, str]:
     return ended.value.code, capsys.readouterr().err
 
 
-def bench_output(monkeypatch, capsys, *args: str) -> str:
-    """What `termarena bench ARGS` prints on a wide terminal (it must end without an error)."""
+def bench_output(monkeypatch, capsys, *args: str, columns: int = 200) -> str:
+    """What `termarena bench ARGS` prints on a terminal `columns` wide (it must end without an error)."""
     from tui import cli
 
-    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setenv("COLUMNS", str(columns))
     monkeypatch.setattr(sys, "argv", ["termarena", "bench", *args])
     with pytest.raises(SystemExit) as ended:
         cli.main()

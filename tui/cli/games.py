@@ -352,7 +352,8 @@ def bench(
     if with_openspiel:
         columns += ["OpenSpiel games/s", "×"]
     for col in columns:
-        table.add_column(col, justify="left" if col == "game" else "right")
+        # the two-word headers on two lines, so that they take no room from the game's id ("paper-socc…")
+        table.add_column(col.replace(" ", "\n") if col != "game" else col, justify="left" if col == "game" else "right")
     for gid in ids:
         f = random_playouts(gid, seconds)
         s = search_speed(gid, seconds)
