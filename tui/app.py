@@ -64,7 +64,9 @@ class TermArenaApp(App):
     CSS_PATH = "styles/app.tcss"
     TITLE = "termarena"
     COMMANDS = App.COMMANDS | {GameCommands}
-    BINDINGS = [Binding("ctrl+q", "quit", "quit", priority=True)]
+    # `?` on a screen without a help of its own (the game screens have one): Textual's panel of its keys
+    BINDINGS = [Binding("ctrl+q", "quit", "quit", priority=True),
+                Binding("question_mark", "toggle_keys", "keys", key_display="?", show=False)]
     # how far compiling the fast searches (Paper Soccer's) ahead is ("compiling… 40%"; "": not compiling), shown by
     # the picker and, while the AI searches in pure Python meanwhile, the game's status
     preparing: reactive[str] = reactive("")
@@ -358,6 +360,12 @@ class TermArenaApp(App):
             save_settings(settings, self.settings_file)
         except StorageError as e:
             self.notify(str(e), title="Settings", severity="error", timeout=20, markup=False)
+
+    def action_toggle_keys(self) -> None:
+        if self.screen.query("HelpPanel"):
+            self.action_hide_help_panel()
+        else:
+            self.action_show_help_panel()
 
     def action_settings(self) -> None:
         def done(settings: Settings | None) -> None:

@@ -31,12 +31,17 @@ COUNTS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", 
 
 class PickerScreen(ArenaPage, Screen):
     BINDINGS = [
-        # keys 1-9; those past the last game do nothing
-        *[Binding(str(i + 1), f"pick({i})", "pick", show=False) for i in range(9)],
+        # keys 1-9; those past the last game do nothing, and `?`'s panel of keys leaves them out
+        *[Binding(str(i + 1), f"pick({i})", "set up this game", show=False) for i in range(9)],
         Binding("q", "app.quit", "quit", show=False),
         Binding("l,ctrl+o", "load", "load a saved game"),
         Binding("o", "app.settings", "settings"),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick" and parameters and parameters[0] >= len(game_ids()):
+            return False
+        return True
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
@@ -55,7 +60,7 @@ class PickerScreen(ArenaPage, Screen):
                 options.append(Option(entry(i, cls.title, cls.description), id=gid))
             yield OptionList(*options, id="games")
             yield Static(Text(f"Enter or 1-{min(9, len(ids))}: set up a game · l: load a saved game · o: settings · "
-                              "ctrl+q: quit", style="dim"))
+                              "?: keys · ctrl+q: quit", style="dim"))
             yield Static("", id="preparing")
         yield GameFooter()
 

@@ -126,3 +126,21 @@ async def test_palette_and_quit_dialog_say_what_they_do():
         await pilot.press("4", "ctrl+q")
         assert isinstance(app.screen, ConfirmScreen) and "`" not in app.screen.question
         await pilot.press("n")
+
+
+async def test_question_mark_on_the_picker_shows_its_keys_and_only_the_digits_that_pick_a_game():
+    from textual.widgets import HelpPanel
+
+    from engines import game_ids
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert app.screen.query_one(HelpPanel)
+        keys = app.screen.active_bindings
+        picks = sorted(k for k, b in keys.items() if b.binding.action.startswith("pick(") and b.enabled)
+        assert picks == [str(i + 1) for i in range(len(game_ids()))]
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert not app.screen.query(HelpPanel)
