@@ -8,8 +8,7 @@ the one place that words them, for the app, the CLI, the JSON and save files ali
   "Yellow's bot crashed: it exited with status 3";
 * `fault_line`: a forfeit as the referee records it, the seat named by its label: `referee --json`'s
   `error` and a save's `detail`, e.g. "p2 (cmd:./bot): sent 'x': wrong action";
-* `summary`: a saved result in a few words, e.g. "Red won (four in a row)";
-* `length`: how long a game was, e.g. "41 moves".
+* `summary`: a saved result in a few words, e.g. "Red won (four in a row)".
 
 A game declares its side names and the words of its own endings on its engine class (`side_names`,
 `ending_words`); DEFAULT_WORDS says the rest.  Every sentence goes through engines.visible: a bot's
@@ -121,11 +120,6 @@ def summary(result: str, reason: str, game: type[Game]) -> str:
         return visible(f"{head} ({short(game, reason)})" if reason else head)
     except ValueError:  # a reason this termarena does not know (save files are checked: only by hand)
         return visible(f"{head} ({reason.replace('_', ' ')})")
-
-
-def length(moves: int) -> str:
-    """A game's length for people: "1 move", "41 moves" (the game-over panel, the list of saves)."""
-    return "1 move" if moves == 1 else f"{moves} moves"
 
 
 def first_upper(text: str) -> str:

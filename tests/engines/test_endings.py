@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engines import GAME_IDS, get_game
 from engines.base import FORFEIT_REASONS, Outcome, Termination
-from engines.endings import cause_from_detail, describe, fault_line, headline, length, short, summary
+from engines.endings import cause_from_detail, describe, fault_line, headline, short, summary
 from engines.savefile import SavedGame, dump, parse
 from engines.visible import visible
 
@@ -138,7 +138,3 @@ def test_no_shipped_module_words_an_ending_but_endings():
                  if phrase in p.read_text(encoding="utf-8") and p.name != "endings.py"
                  and not (phrase == "connected four" and p.name == "connect4.py")]
         assert not found, f"{phrase!r} worded in {found}"
-
-
-def test_a_game_s_length_is_said_in_moves_and_one_move_is_one():
-    assert [length(n) for n in (1, 2, 41)] == ["1 move", "2 moves", "41 moves"]

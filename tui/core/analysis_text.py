@@ -5,6 +5,7 @@ from __future__ import annotations
 from ai.analysis import LABELS, GameAnalysis, analysis_json
 from engines import get_game
 from engines.visible import visible
+from tui.core.words import counted
 
 PLURAL = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
@@ -26,7 +27,7 @@ def analysis_table(analysis: GameAnalysis, players: tuple[str, str]) -> str:
              for r in rows]
     for seat, name in enumerate(players):
         counts = [sum(1 for v in analysis.moves if v.seat == seat and v.label == label) for label in LABELS]
-        lines.append(f"p{seat + 1} {visible(name)}: " + ", ".join(f"{n} {PLURAL[label] if n != 1 else label}"
+        lines.append(f"p{seat + 1} {visible(name)}: " + ", ".join(counted(n, label, PLURAL[label])
                                                         for n, label in zip(counts, LABELS)))
     return "\n".join(lines) + "\n"
 

@@ -19,8 +19,8 @@ from textual.screen import Screen
 from textual.worker import get_current_worker
 
 from engines.base import EngineError, InvalidOutput, quote
-from engines.endings import length as game_length
 from engines.referee.process import Answer, BotCrashed, BotError
+from tui.core.words import counted
 from tui.screens.analysis import ANALYSIS_BINDING, AnalysisHost
 from tui.screens.arena import ArenaPage
 from tui.core.opponents import HINT_LEVEL, AIOpponent, BotSeat
@@ -420,7 +420,7 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         headline, reason = self.session.result_words(self.board_cls.side_names)
         # the referee's scores mean nothing to a player (Paper Soccer's -1:1); where they count (Cultist
         # Wars' units left) the reason says them
-        length = game_length(self.session.start_ply + self.session.ply)  # counted as "Turn N" counts
+        length = counted(self.session.start_ply + self.session.ply, "move")  # as "Turn N" counts
         self.app.push_screen(GameOverScreen(headline, reason, length, self.session.can_undo(), self.offers_new_game()),
                              self._after_game_over)
 
@@ -525,7 +525,7 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         self._stop_opponents()
         count = self.session.undo()
         self._ai_failed = None
-        self.say(f"Took back {count} move{'s' if count != 1 else ''}")
+        self.say(f"Took back {counted(count, 'move')}")
         self._position_changed()
 
     def action_redo(self) -> None:
@@ -538,7 +538,7 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         except (SessionError, EngineError) as e:
             self.say(str(e), error=True)
             return
-        self.say(f"Replayed {count} move{'s' if count != 1 else ''}")
+        self.say(f"Replayed {counted(count, 'move')}")
         self._position_changed()
 
     def action_hint(self) -> None:

@@ -25,11 +25,12 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines import get_game
-from engines.endings import length as game_length, summary
+from engines.endings import summary
 from engines.visible import visible
 from tui.screens.arena import ArenaPage
 from tui.screens.dialogs import ConfirmScreen
 from tui.core.storage import AUTOSAVE_NAME, SaveEntry, list_saves, shown
+from tui.core.words import counted
 from tui.widgets.footer import GameFooter
 from tui.widgets.preview import position_preview
 from tui.plain import plain
@@ -56,7 +57,7 @@ def entry_label(entry: SaveEntry) -> Table:
     title = get_game(entry.game).title
     tag = "  (the game in progress)" if name == AUTOSAVE_NAME else ""
     table.add_row(Text.assemble((name, "bold"), (tag, "italic dim")))
-    size = game_length(entry.turns) if entry.turns else "a position"
+    size = counted(entry.turns, "move") if entry.turns else "a position"
     players = f"{visible(entry.players[0])} vs {visible(entry.players[1])}"
     table.add_row(Text(f"  {title} · {size} · {players}", style="dim"))
     table.add_row(Text(f"  {short_date(entry.date) or 'no date'} · {result_words(entry)}", style="dim"))
@@ -125,7 +126,7 @@ class LoadScreen(ArenaPage, Screen):
             note.update(Text(f"No saved games in {shown(self.folder)} yet. In a game, ctrl+s saves it.", style="dim"))
         else:
             bad = sum(1 for e in entries if e.error)
-            words = f"{len(entries)} file{'s' if len(entries) != 1 else ''}"
+            words = counted(len(entries), "file")
             if bad:
                 words += f", {bad} that cannot be loaded (the reason is shown)"
             note.update(Text(words + " · ⏎ open (play on, or replay a finished game)", style="dim"))
@@ -177,12 +178,12 @@ class LoadScreen(ArenaPage, Screen):
         text.append(f"  {shown(entry.path.name)}\n", "dim")
         text.append(f"{names[0]}: {visible(entry.players[0])}\n{names[1]}: {visible(entry.players[1])}\n")
         if entry.result == "*" and final is not None and final.outcome() is None:
-            size = game_length(entry.turns) if entry.turns else "A position"
+            size = counted(entry.turns, "move") if entry.turns else "A position"
             text.append(f"{size}, {names[final.current_player()]} to move\n")
             if entry.redo:
-                text.append(f"{entry.redo} undone move{'' if entry.redo == 1 else 's'} to redo\n")
+                text.append(f"{counted(entry.redo, 'undone move')} to redo\n")
         else:
-            text.append(f"{game_length(entry.turns)}, {result_words(entry)}\n")
+            text.append(f"{counted(entry.turns, 'move')}, {result_words(entry)}\n")
         if entry.recorded is not None:
             text.append(f"recorded: {entry.recorded} turns of answers, times and stderr (v replays)\n")
         if entry.date:

@@ -12,6 +12,7 @@ from textual.binding import Binding
 
 from engines.base import EngineError, InvalidOutput, quote
 from tui.core.net import events as ev
+from tui.core.words import counted
 from tui.screens.dialogs import ConfirmScreen
 from tui.screens.game import GameScreen
 from tui.widgets.boards.base import Board
@@ -117,10 +118,10 @@ class NetGameScreen(GameScreen):
         count = len(self.link.watchers) if self.link.referees else self._watchers
         if not count:
             return super()._search_note()
-        words = f"{count} watcher{'s' if count != 1 else ''} connected"
+        words = f"{counted(count, 'watcher')} connected"
         if not self.session.has_human:  # short enough for the side panel's line
             others = count - 1
-            words = f"you and {others} other watcher{'s' if others != 1 else ''}" if others else "you are the only watcher"
+            words = f"you and {counted(others, 'other watcher')}" if others else "you are the only watcher"
         return "\n".join(n for n in (super()._search_note(), words) if n)
 
     def _net_state(self) -> str:

@@ -16,6 +16,7 @@ from engines.base import Game
 from engines.savefile import SavedGame
 from tui.screens.dialogs import ConfirmScreen
 from tui.core.storage import StorageError, safe_path, shown
+from tui.core.words import counted
 from tui.plain import plain
 from tui.widgets.preview import position_preview
 
@@ -111,7 +112,7 @@ class ResumeScreen(ModalScreen[str]):
         saved = self.saved
         mover = board_cls.side_names[self.final.current_player()]
         facts = (f"{self.final.title} · {describe_players(saved.players, board_cls.side_names)}\n"
-                 f"{len(saved.moves)} move{'' if len(saved.moves) == 1 else 's'}, {mover} to move"
+                 f"{counted(len(saved.moves), 'move')}, {mover} to move"
                  + (f" · {len(saved.redo)} to redo" if saved.redo else "")
                  + (f"\nautosaved {saved.date.replace('T', ' ')}" if saved.date else ""))
         with Vertical(classes="dialog", id="resume-dialog"):

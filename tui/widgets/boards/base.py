@@ -16,6 +16,7 @@ from textual.widget import Widget
 
 from engines.base import EngineError, Game
 from tui.core.session import Session
+from tui.core.words import counted
 from tui.widgets.boards.canvas import Canvas, centre_offset
 from tui.widgets.boards.looks import ascii_table, palette_styler
 from tui.widgets.refused import refused_action
@@ -114,7 +115,7 @@ class Board(Widget, can_focus=True):
         """The turns left before the referee's turn limit, the one to play included ("142 turns left"):
         how a board that shows the limit says it, beside the status line's "Turn 9"."""
         left = self.game.max_turns - self.game.game_ply
-        return "1 turn left" if left == 1 else f"{left} turns left"
+        return f"{counted(left, 'turn')} left"
 
     def show_hint(self, text: str) -> None:
         """Point at a suggested move (boards that can, move their cursor there)."""
