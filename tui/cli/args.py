@@ -7,7 +7,7 @@ from typing import NoReturn
 import typer
 
 from engines import UnknownGame, game_aliases, game_ids, resolve_game_id
-from engines.numbers import SEED_MAX, SEED_MIN, one_line
+from engines.numbers import SEED_MAX, SEED_MIN, NumberError, one_line, parse_int
 from engines.visible import visible
 from tui.core.specs import DEFAULT_LEVEL, PlayerSpec, SpecError, parse_spec
 
@@ -67,13 +67,11 @@ class Seed:
         self.low, self.high = low, high
 
     def __call__(self, value: str | int) -> int:
+        # the project's reader of whole numbers (a seed of 5,000 digits is refused by its length, quoted short)
         try:
-            number = value if isinstance(value, int) else int(str(value), 10)
-        except ValueError:
-            raise typer.BadParameter(f"{str(value)!r} is not a whole number") from None
-        if not self.low <= number <= self.high:
-            raise typer.BadParameter(f"{number} is not a seed: from {self.low} to {self.high}")
-        return number
+            return parse_int(str(value).strip(), self.low, self.high, "the seed")
+        except NumberError as e:
+            raise typer.BadParameter(str(e)) from None
 
 
 def check_seed_run(seed: int, count: int) -> None:
