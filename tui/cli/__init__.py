@@ -17,10 +17,8 @@ from tui.cli import selfplay  # noqa: F401  (selfplay)
 from tui.cli import train  # noqa: F401  (train)
 from engines.visible import visible
 from tui.cli.app import app, unbroken_help
-from tui.cli.league import league_app
 
-for _group in (app, league_app):
-    unbroken_help(_group)
+unbroken_help(app)
 
 __all__ = ["app", "main"]
 

@@ -30,9 +30,11 @@ def root(
 
 
 def unbroken_help(group: typer.Typer) -> None:
-    """Each command's help in `group` with its paragraphs as runs of text, the first one its summary in
-    the list of commands: typer 0.29's rich help keeps a docstring's line breaks (fastapi/typer#1844),
-    which broke `termarena --help` and `bot --help` mid-sentence."""
+    """Each command's help in `group` and its sub-groups (`league`) with its paragraphs as runs of text,
+    the first one its summary in the list of commands: typer 0.29's rich help keeps a docstring's line
+    breaks (fastapi/typer#1844), which broke `termarena --help` and `bot --help` mid-sentence."""
+    for sub in group.registered_groups:
+        unbroken_help(sub.typer_instance)
     for info in group.registered_commands:
         text = info.help or (info.callback.__doc__ if info.callback else None)
         if not text:
