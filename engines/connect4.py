@@ -131,7 +131,7 @@ class Connect4(Game[int]):
     title = "Connect 4"
     ending_words = {Termination.CONNECTED: EndingWords("four in a row", "{winner} connected four")}
     forfeit_scores = (LOSS_SCORE, WIN_SCORE)
-    description = "Connect four on a 7x9 board; the second player may STEAL the first chip."
+    description = "Connect four on a board of 7 rows × 9 columns; the second player may STEAL the first chip."
     limits = TimeLimits(first_ms=1000, turn_ms=100)
     max_turns = CELLS + 1  # 63 plies, 64 with a STEAL
 
