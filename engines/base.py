@@ -275,6 +275,12 @@ class Game(abc.ABC, Generic[M]):
         saying how moves are written when `text` is not a move in that notation."""
         return text
 
+    @classmethod
+    def reason_to_player(cls, reason: str) -> str:
+        """The referee's reason for refusing an output, with the outputs it quotes in the player's
+        notation (a screen says it beside the move as the player typed it).  Default: the reason as it is."""
+        return reason
+
     def to_player(self, move: M) -> str:
         """`move` in the player's notation."""
         return self.output_to_player(self.move_to_str(move))

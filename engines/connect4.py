@@ -52,6 +52,7 @@ So: the line is sent when `turn_index < 2` (as the referee) or when `first` is T
 """
 from __future__ import annotations
 
+import re
 from typing import Callable, Hashable
 
 from engines.base import (
@@ -84,6 +85,7 @@ _COL_STRIDE = 8  # bits per column: 7 cells + 1 sentinel
 _TOP_BIT = [c * _COL_STRIDE + ROWS - 1 for c in range(COLS)]  # bit of the top cell of each column
 _SHIFTS = (1, _COL_STRIDE, _COL_STRIDE - 1, _COL_STRIDE + 1)  # vertical, horizontal, two diagonals
 _ALL_FULL = (1 << COLS) - 1
+_WRONG_ACTION = re.compile(r'wrong action "([^"]*)"')  # how the referee's refusals quote the output
 
 # Legal drops for every mask of full columns, ascending as the referee lists them.
 _DROPS_BY_FULL: list[list[int]] = [[c for c in range(COLS) if not full >> c & 1] for full in range(1 << COLS)]
@@ -278,6 +280,11 @@ class Connect4(Game[int]):
         if move == STEAL:
             return "STEAL"
         return str(move + 1) if 0 <= move < COLS else output
+
+    @classmethod
+    def reason_to_player(cls, reason: str) -> str:
+        # the referee quotes the refused column in its own numbers: 'wrong action "4"' for the key 5
+        return _WRONG_ACTION.sub(lambda m: f'wrong action "{cls.output_to_player(m.group(1))}"', reason)
 
     @classmethod
     def player_to_output(cls, text: str) -> str:

@@ -55,3 +55,26 @@ def test_paper_soccer_steps_are_the_keypad_keys():
     assert cls.player_to_output("8 9 6") == "012"
     with pytest.raises(InvalidOutput, match="keypad"):
         cls.player_to_output("05")
+
+
+def test_connect4_refusals_quote_the_column_in_the_players_numbers():
+    game = get_game("connect4").new()
+    for _ in range(7):
+        game.play("4")
+    with pytest.raises(InvalidOutput) as refused:
+        game.from_player("5")
+    said = type(game).reason_to_player(str(refused.value))
+    assert 'wrong action "4"' in str(refused.value)  # the referee's own words, as bots read them
+    assert said == 'Chosen column is already filled: wrong action "5" (Already filled column)'
+    assert type(game).reason_to_player('Steal action is invalid in this turn: wrong action "STEAL"').endswith('"STEAL"')
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+@PROPS
+@given(seed=st.integers(0, 2**32 - 1), text=st.text(max_size=12))
+def test_a_refusal_in_the_players_notation_is_text_for_any_move_typed(game_id, seed, text):
+    game, _ = random_game(game_id, seed)
+    try:
+        game.from_player(text)
+    except InvalidOutput as e:
+        assert isinstance(type(game).reason_to_player(str(e)), str)

@@ -79,7 +79,8 @@ async def test_an_illegal_move_is_refused_in_the_players_numbers_and_changes_not
         await pilot.press("colon", "5", "enter")  # typed, the referee's own reason follows the move
         await pilot.pause()
         assert session(app).ply == 7
-        assert message(app).startswith("Illegal move '5': Chosen column is already filled")
+        # the referee's reason, with the column it quotes in the player's numbers too (CodinGame's "4")
+        assert message(app) == "Illegal move '5': Chosen column is already filled: wrong action \"5\" (Already filled column)"
 
 
 async def test_hot_seat_undo_and_redo_one_ply_at_a_time():

@@ -1,8 +1,16 @@
-"""A count said in words for people: "1 move", "41 moves", "2 inaccuracies" (one place for the plural of
-every count the app and the CLI show)."""
+"""Words for people, each said one way: a count ("1 move", "41 moves", "2 inaccuracies": one place for
+the plural of every count the app and the CLI show) and a refused move."""
 from __future__ import annotations
+
+from engines.numbers import quote
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """`n` and `noun`, the noun in the plural (`plural`, else `noun` + "s") unless `n` is 1."""
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+def illegal_move(cls, output: str, reason: object) -> str:
+    """A refused move as the screens say it: the move and the referee's reason, both in the player's
+    notation (`cls` the game's engine class, `output` the move in CodinGame's)."""
+    return f"Illegal move {quote(cls.output_to_player(output))}: {cls.reason_to_player(str(reason))}"

@@ -20,7 +20,7 @@ from textual.worker import get_current_worker
 
 from engines.base import EngineError, InvalidOutput, quote
 from engines.referee.process import Answer, BotCrashed, BotError
-from tui.core.words import counted
+from tui.core.words import counted, illegal_move
 from tui.screens.analysis import ANALYSIS_BINDING, AnalysisHost
 from tui.screens.arena import ArenaPage
 from tui.core.opponents import HINT_LEVEL, AIOpponent, BotSeat
@@ -214,7 +214,7 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         try:
             played = self.session.play(message.text)
         except InvalidOutput as e:
-            self.say(f"Illegal move {quote(self.session.cls.output_to_player(message.text))}: {e}", error=True)
+            self.say(illegal_move(self.session.cls, message.text, e), error=True)
             return
         except EngineError as e:
             self.say(f"Cannot play {quote(message.text)}: {e}", error=True)

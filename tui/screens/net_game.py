@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from engines.base import EngineError, InvalidOutput, quote
+from engines.base import EngineError, InvalidOutput
 from tui.core.net import events as ev
-from tui.core.words import counted
+from tui.core.words import counted, illegal_move
 from tui.screens.dialogs import ConfirmScreen
 from tui.screens.game import GameScreen
 from tui.widgets.boards.base import Board
@@ -84,7 +84,7 @@ class NetGameScreen(GameScreen):
         try:
             written = session.game.move_to_str(session.game.parse_output(message.text))
         except (InvalidOutput, EngineError) as e:  # checked here first: an illegal move never leaves
-            self.say(f"Illegal move {quote(session.cls.output_to_player(message.text))}: {e}", error=True)
+            self.say(illegal_move(session.cls, message.text, e), error=True)
             return
         if not self.link.send_move(session.ply + 1, written):
             self.say("Not connected: the move was not sent", error=True)
