@@ -61,7 +61,7 @@ class CultistWars(Game[Move]):
                                             "{turns} turns played; units left: {side0} {score0}, {side1} {score1}"),
     }
     forfeit_scores = (-1, 0)
-    description: ClassVar[str] = "Convert neutrals with your leader, shoot enemy cultists on a 13 × 7 map."
+    description: ClassVar[str] = "Convert neutrals with your leader, shoot enemy cultists (13 × 7 map)."
     limits: ClassVar[TimeLimits] = TimeLimits(1000, 50)
     max_turns: ClassVar[int] = TURNS
 
