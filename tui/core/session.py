@@ -119,6 +119,11 @@ class Session:
     def ply(self) -> int:
         return len(self.notation)
 
+    def turn_number(self, index: int) -> int:
+        """The game's number of this session's move `index` (0-based): turns are numbered from the game's
+        first, so a position loaded at its turn 59 plays turn 59 first (the status line, the move list)."""
+        return self.start_ply + index + 1
+
     def record(self) -> GameRecord:
         return GameRecord(self.game_id, list(self.notation), self.seed, self.start)
 

@@ -48,7 +48,7 @@ class MoveList(VerticalScroll, can_focus=False):
         shown = session.cls.output_to_player
         for i, move in enumerate(session.notation):
             seat = session.seat_of_ply(i)
-            text.append(f"\n{i + 1:>3} ", "dim")
+            text.append(f"\n{session.turn_number(i):>3} ", "dim")
             text.append(self._mark(board_cls, seat), board_cls.side_styles[seat])
             text.append(visible(shown(move)))
             self._glyphs(text, board_cls, move)
@@ -76,7 +76,7 @@ class MoveList(VerticalScroll, can_focus=False):
             current, future = i + 1 == here, i >= here
             row = Text()
             row.append("▶" if current else " ", "bold")
-            row.append(f"{i + 1:>3} ", "dim")
+            row.append(f"{session.turn_number(i):>3} ", "dim")
             row.append(self._mark(board_cls, seat), "dim" if future else board_cls.side_styles[seat])
             row.append(visible(shown(move)), "dim" if future else "")
             self._glyphs(row, board_cls, move)

@@ -78,7 +78,7 @@ class StatusPanel(Static):
         elif over is None:
             # the move list's number of the turn to play, the one numbering of turns on the screen (a board
             # may say how many are left: Cultist Wars once said "turn 8/150", its turns played, beside "Turn 9")
-            text.append(f"Turn {session.start_ply + session.ply + 1}: ")
+            text.append(f"Turn {session.turn_number(session.ply)}: ")
             text.append(board_cls.side_names[mover], board_cls.side_styles[mover])
             text.append(" to move")
         else:

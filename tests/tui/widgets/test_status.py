@@ -25,3 +25,19 @@ async def test_the_status_numbers_the_turn_to_play_as_the_move_list_does_and_the
         for line in others:
             left = re.fullmatch(r"(\d+) turns? left", line)
             assert left and int(left[1]) == get_game(game).max_turns - turn + 1, text
+
+
+async def test_a_position_loaded_at_its_turn_59_numbers_its_moves_from_59_in_the_status_and_the_move_list():
+    """The endgame save of saves/ is Lines of Action at turn 59 of 150: its first move here is turn 59
+    on the status line, in the move list and in the game's length, not 59 in one place and 1 in another."""
+    from tests.helpers.paths import ROOT
+
+    app = make_app(load=str(ROOT / "saves" / "lines-of-action-endgame.txt"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Turn 59: Black to move" in status(app) and "92 turns left" in status(app)
+        await pilot.press("colon", *"b4b2", "enter")  # a quiet move: the game goes on
+        await pilot.pause()
+        lines = str(app.screen.query_one("#move-lines").render()).splitlines()
+        assert lines[1].split()[0] == "59" and lines[1].endswith("b4b2"), lines
+        assert "Turn 60: White to move" in status(app) and "91 turns left" in status(app)
