@@ -174,7 +174,10 @@ def test_a_league_others_may_write_is_not_run(tmp_path, monkeypatch, capsys):
 
 # a bot whose spec and answer carry terminal control sequences: OSC 52 (writes the clipboard), OSC 0
 # (retitles the window), CSI 8m (conceals what follows), and C1 CSI (0x9b, an 8-bit ESC [)
-HOSTILE_BOT = (f"cmd:{sys.executable} -c \"import sys; sys.stdout.write(chr(27) + ']0;pwned' + chr(7) + chr(0x9b) "
+# It reads its input first: a bot that answers and exits before the referee has written its input is a
+# crash or an answer by a race (the input's write fails on the closed pipe), and this test is about the answer.
+HOSTILE_BOT = (f"cmd:{sys.executable} -c \"import sys; sys.stdin.readline(); "
+               f"sys.stdout.write(chr(27) + ']0;pwned' + chr(7) + chr(0x9b) "
                f"+ '2J' + chr(10))\" \x1b]52;c;cm0gLXJmIH4=\x07 \x1b[8mhidden \x85 \x9b2J")
 
 
