@@ -326,6 +326,10 @@ class Tree:
             depth += 1
         return [-int(nv[1 + i]) for i in range(len(turns))], int(ctr[C_NODES]), depth
 
+    def visits(self, n: int) -> list[int]:
+        """How often the last search went down each of its n root turns."""
+        return [int(v) for v in self.ni[B_VISITS, 1:1 + n]]
+
 
 def functions() -> list:
     """This module's own compiled functions (numba dispatchers; `accelerator.progress` counts them)."""

@@ -17,43 +17,98 @@ from __future__ import annotations
 
 import argparse
 import sys
+from array import array
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from ai.paper_soccer import net as NN
-from ai.paper_soccer.fit_value import loss, read_games, sample_positions, sample_rows
+from ai.paper_soccer.board import from_game
+from ai.paper_soccer.fit_value import dangers, loss, read_games, sample_rows, sample_states
 from ai.paper_soccer.search_targets import mixed
 
 
 def samples(winner: int, moves: list[str], distances: bool = False, labels=(), share: float = 0.0):
     """(inputs that are on, target) of each sample position of one game: 1 when its mover won, else 0,
-    moved by `share` toward its search label where `labels` has one (`search_targets`)."""
-    for i, (pm, ball, stm, mine, theirs) in enumerate(sample_positions(moves)):
+    moved by `share` toward its search value where `labels` has one (`search_targets.Label`); with a
+    share, each turn a label gives is a sample too: the position after it, its search value as target."""
+    for i, (game, pm, ball, stm) in enumerate(sample_states(moves)):
         label = labels[i] if i < len(labels) else None
-        yield NN.inputs(pm, ball, stm, mine, theirs, distances), mixed(int(winner == stm), label, share)
+        yield (NN.inputs(pm, ball, stm, *dangers(pm, stm), distances),
+               mixed(int(winner == stm), label and label.value, share))
+        for turn, p in (label.turns if label is not None and share else ()):
+            game.play(turn)  # the referee's check: a turn not legal here is an EngineError, the game skipped
+            if not game.is_over():
+                after, ball2, stm2, _t, _h = from_game(game)
+                yield NN.inputs(after, ball2, stm2, *dangers(after, stm2), distances), p if stm2 == stm else 1.0 - p
+            game.pop()
 
 
-def matrix(games, flips: bool = True, distances: bool = False, labels=None,
-           share: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
-    """The samples of `games` as a 0/1 matrix (one row a position, and its left-right turn with `flips`;
-    with `distances`, the inputs of a net that reads the turn distances) and their targets (with
-    `labels`, a game's moves -> its search labels, moved toward them by `share`)."""
-    rows, labels_of = [], labels or {}
+class Rows:
+    """Samples' inputs compressed by row (the inputs that are on, row after row): with tree targets a
+    generation is millions of positions, which as a 0/1 matrix of 1,663 columns would not fit in memory.
+    `rows[indices]` is those rows as a float matrix (a fit's minibatch)."""
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.on = array("h")
+        self.ends = array("q")
+        self._arrays = None
+
+    def add(self, on: list[int]) -> None:
+        self.on.extend(on)
+        self.ends.append(len(self.on))
+        self._arrays = None
+
+    def __len__(self) -> int:
+        return len(self.ends)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return len(self), self.width
+
+    def __getitem__(self, sel) -> np.ndarray:
+        if self._arrays is None:
+            ends = np.frombuffer(self.ends, np.int64) if len(self.ends) else np.zeros(0, np.int64)
+            self._arrays = (np.frombuffer(self.on, np.int16) if len(self.on) else np.zeros(0, np.int16),
+                            np.concatenate(([0], ends[:-1])), ends)
+        on, starts, ends = self._arrays
+        sel = np.asarray(sel, np.int64)
+        lens = ends[sel] - starts[sel]
+        rows = np.repeat(np.arange(len(sel)), lens)
+        # each selected row's positions in `on`: its start, then one more for each of its inputs
+        at = np.repeat(starts[sel] - np.concatenate(([0], np.cumsum(lens)[:-1])), lens) + np.arange(lens.sum())
+        x = np.zeros((len(sel), self.width), np.float32)
+        x[rows, on[at]] = 1.0
+        return x
+
+
+def table(games, flips: bool = True, distances: bool = False, labels=None,
+          share: float = 0.0) -> tuple[Rows, np.ndarray]:
+    """The samples of `games` (one row a position, and its left-right turn with `flips`; with
+    `distances`, the inputs of a net that reads the turn distances) and their targets (with `labels`, a
+    game's moves -> its search labels, moved toward them by `share`)."""
+    rows = Rows(NN.N_INPUTS_DIST if distances else NN.N_INPUTS)
+    labels_of = labels or {}
+    targets = array("d")
 
     def of(w, m):
         return samples(w, m, distances, labels_of.get(tuple(m), ()), share)
 
-    targets = []
-    for on, y in zip(*sample_rows(games, of)):
-        for variant in ((on, NN.flip_inputs(on)) if flips else (on,)):
-            rows.append(variant)
-            targets.append(y)
-    x = np.zeros((len(rows), NN.N_INPUTS_DIST if distances else NN.N_INPUTS), np.uint8)
-    for i, on in enumerate(rows):
-        x[i, on] = 1
-    return x, np.array(targets, np.float64)
+    for game in games:
+        for on, y in zip(*sample_rows([game], of)):  # a game at a time: a window's rows never as lists
+            for variant in ((on, NN.flip_inputs(on)) if flips else (on,)):
+                rows.add(variant)
+                targets.append(y)
+    return rows, np.array(targets, np.float64)
+
+
+def matrix(games, flips: bool = True, distances: bool = False, labels=None,
+           share: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """`table`'s samples as a 0/1 matrix, a row a sample."""
+    rows, y = table(games, flips, distances, labels, share)
+    return rows[np.arange(len(rows))].astype(np.uint8), y
 
 
 def values(net: NN.Net, x: np.ndarray) -> np.ndarray:
@@ -116,7 +171,7 @@ def fit(x: np.ndarray, y: np.ndarray, *, hidden: int = 32, epochs: int = 20, bat
     m = [np.zeros_like(p) for p in model.params()]
     v = [np.zeros_like(p) for p in model.params()]
     b1, b2, eps, t = 0.9, 0.999, 1e-8, 0
-    xf = x.astype(np.float32)
+    xf = x if isinstance(x, Rows) else x.astype(np.float32)
     hx = held[0].astype(np.float32) if held is not None and len(held[1]) else None
     best, kept = float("inf"), None
     for epoch in range(epochs):
@@ -157,7 +212,7 @@ def fit_games(games: list, *, distances: bool, announce=None, labels=None, share
     results); `announce` hears the samples' counts before the fit.  ValueError when no position is
     left to fit."""
     train = [g for i, g in enumerate(games) if i % 10 not in (0, 5)]
-    x, y = matrix(train, distances=distances, labels=labels, share=share)
+    x, y = table(train, distances=distances, labels=labels, share=share)
     vx, vy = matrix([g for i, g in enumerate(games) if i % 10 == 5], flips=False, distances=distances)
     hx, hy = matrix([g for i, g in enumerate(games) if i % 10 == 0], flips=False, distances=distances)
     if announce is not None:

@@ -72,8 +72,13 @@ def sample_states(moves: list[str]):
 def sample_positions(moves: list[str]):
     """(pitch, ball, mover, the mover's danger points, the other side's) of each sample position."""
     for _game, pm, ball, stm in sample_states(moves):
-        touched = touched_of(pm)
-        yield pm, ball, stm, flood(pm, stm, touched)[1], flood(pm, 1 - stm, touched)[1]
+        yield (pm, ball, stm, *dangers(pm, stm))
+
+
+def dangers(pm, stm: int) -> tuple[int, int]:
+    """The mover's danger points and the other side's (bits of `board.flood`)."""
+    touched = touched_of(pm)
+    return flood(pm, stm, touched)[1], flood(pm, 1 - stm, touched)[1]
 
 
 def samples(winner: int, moves: list[str]):

@@ -118,7 +118,7 @@ class Weights:
 
 
 class SearchResult:
-    __slots__ = ("move", "score", "depth", "nodes", "proven", "scores", "elapsed", "safe")
+    __slots__ = ("move", "score", "depth", "nodes", "proven", "scores", "elapsed", "safe", "searched")
 
     def __init__(self):
         self.move: str = ""
@@ -129,6 +129,9 @@ class SearchResult:
         self.scores: dict[str, int] = {}  # root turn -> score at the last completed depth
         self.elapsed = 0.0
         self.safe: list[str] = []  # root turns that leave the opponent no goal next turn
+        # root turns whose score a search below them gave, not a leaf's value alone (search targets for
+        # the positions after them: `search_targets`)
+        self.searched: frozenset[str] = frozenset()
 
 
 class _Stop(Exception):
@@ -421,6 +424,7 @@ class Searcher:
                 self._drop_shut(pm, ball, stm, root, vals, dropped)
             best = root[0]
             scores = {path_str(t[2]): v for t, v in zip(root, vals)}
+            res.searched = frozenset(scores)  # each one searched to this depth (the dropped ones were not)
             scores.update(dropped)
             res.depth, res.score = depth, vals[0]
             res.move = path_str(best[2])
@@ -453,6 +457,9 @@ class Searcher:
         res.move, res.score, res.depth, res.nodes = path_str(root[i][2]), vals[i], max(depth, 2), self.nodes
         res.scores = {path_str(t[2]): v for t, v in zip(root, vals)}
         res.proven = abs(vals[i]) >= WIN_BOUND
+        # a root turn visited once was only opened (its value is its replies' leaf values): from the
+        # second visit on, the tree below it gave its value (the measured Descent-like run kept these)
+        res.searched = frozenset(path_str(t[2]) for t, n in zip(root, self._bf_tree.visits(len(root))) if n >= 2)
 
     def _safe_turns(self, pm, stm, turns, deadline, t0) -> list:
         """The turns after which the opponent cannot score at once."""

@@ -72,18 +72,26 @@ class Fitted:
 LABEL_EVERY = 3  # sample positions a search labels: every third (about 3 min a generation of 1,500 games)
 
 
-def label(games_file: str, champion: str | None, nodes: int, fields: str = "", *, jobs: int = 2, runner=None,
-          say=None) -> tuple[str, int]:
-    """(the labels file's text, how many positions were labelled) for the decided games of
-    `games_file`: every LABEL_EVERY-th sample position valued by the champion's search as the gate
-    plays it (`player`; `search_targets`)."""
+@dataclass(frozen=True)
+class Labelled:
+    text: str  # the labels file
+    positions: int  # valued by a search
+    turns: int  # root turns valued too (tree targets)
+
+
+def label(games_file: str, champion: str | None, nodes: int, fields: str = "", *, tree: bool = False, jobs: int = 2,
+          runner=None, say=None) -> Labelled:
+    """The labels of the decided games of `games_file`: every LABEL_EVERY-th sample position valued by
+    the champion's search as the gate plays it (`player`; `search_targets`); with `tree`, every sample
+    position, and each root turn the search looked below."""
     from ai.paper_soccer.fit_value import read_games
     from ai.paper_soccer.search_targets import format_labels, label_games
 
     games = read_games([games_file])
-    labels = label_games(games, player(champion, nodes, fields), every=LABEL_EVERY, jobs=jobs, runner=runner,
-                         say=say)
-    return format_labels(games, labels), sum(v is not None for ls in labels for v in ls)
+    labels = label_games(games, player(champion, nodes, fields), every=1 if tree else LABEL_EVERY, turns=tree,
+                         jobs=jobs, runner=runner, say=say)
+    found = [v for ls in labels for v in ls if v is not None]
+    return Labelled(format_labels(games, labels), len(found), sum(len(v.turns) for v in found))
 
 
 def fit(files: list[str], champion: str | None, *, seed: int = 0, report=None, label_files: list[str] = (),
@@ -124,5 +132,11 @@ def fit(files: list[str], champion: str | None, *, seed: int = 0, report=None, l
               + (f", from {champion}" if champion else ", from scratch")
               + f"; rate {settings['rate']:g}, {settings['epochs']} epochs, l2 {settings['l2']:g}"
               + (f"; targets moved {share:g} of the way to a search's values where labelled"
-                 if labels and share else ""))
+                 if labels and share else "")
+              + ("; the positions after the root turns it looked below too" if share and _turns(labels) else ""))
     return Fitted(NN.format_net(net, header), len(games), fitted.positions, held, before)
+
+
+def _turns(labels: dict) -> bool:
+    """Whether any label values root turns (the labels of a tree-targets run)."""
+    return any(v is not None and v.turns for ls in labels.values() for v in ls)

@@ -319,3 +319,17 @@ def test_each_compiled_function_was_compiled_once_and_never_for_a_literal(C):
             if isinstance(f, Dispatcher):
                 assert len(f.overloads) <= 1, (name, list(f.overloads))
                 assert not any("Literal" in str(sig) for sig in f.overloads), (name, list(f.overloads))
+
+
+def test_best_first_tree_targets_value_the_turns_it_went_down_twice_or_more(C):
+    # a turn the tree opened once is valued by its replies' leaves alone; `searched` keeps those it went
+    # down again (tests/ai/test_paper_soccer_search_targets.py checks the labels against it)
+    from tests.ai.test_paper_soccer_search_targets import _game_of, tree_labels_match_a_fresh_search
+
+    labels = tree_labels_match_a_fresh_search("level:6,best_first=1,explore=100,wide=500,nodes=400", _game_of(10))
+    assert len(labels) < sum(len(v.turns) for v in labels)
+    g = random_position("paper-soccer", 3, 30)
+    s = Searcher(fast=True, **WIDE)
+    res = s.search(g, node_limit=3000)  # wide: 400 nodes open the root's children and little more
+    visits = dict(zip(res.scores, s._bf_tree.visits(len(res.scores))))
+    assert res.searched == {m for m, n in visits.items() if n >= 2} and 0 < len(res.searched) < len(res.scores)

@@ -74,6 +74,12 @@ def train(
                                                   help="How far a fitted position's target moves from its game's "
                                                        "result to the champion's search value (every third "
                                                        "position, searched as the gate plays): 0 results only."),
+    tree_targets: Optional[bool] = typer.Option(None, "--tree-targets/--no-tree-targets",
+                                                show_default=kept("--no-tree-targets"),
+                                                help="Label every position, and value the position after each "
+                                                     "root turn the search looked below: a position's sibling "
+                                                     "turns each get a target (needs --search-target, 1 to "
+                                                     "fit the search's values alone)."),
     pool: Optional[List[str]] = typer.Option(None, "--pool", metavar="SPEC",
                                              help="A self-play player (repeat it); {net} stands for the "
                                                   "champion's weight file (default in a new run: the game's "
@@ -104,12 +110,16 @@ def train(
         start = str(Path(start).resolve())  # a resumed run may start from another folder
     named = {"games": games, "seed": seed, "start": start, "window": window, "gate_games": gate_games,
              "gate_nodes": gate_nodes, "elo0": sprt and sprt[0], "elo1": sprt and sprt[1],
-             "pool": tuple(pool or ()) or None, "gate_with": gate_with, "search_target": search_target}
+             "pool": tuple(pool or ()) or None, "gate_with": gate_with, "search_target": search_target,
+             "tree_targets": tree_targets}
     named = {k: v for k, v in named.items() if v is not None}
     settings = TrainSettings(gid, **named)
     console = stderr_console()
     try:
         chosen = kept_settings(folder) or settings  # what the run plays with
+        if chosen.tree_targets and not chosen.search_target:
+            raise typer.BadParameter("tree targets are search values: give --search-target too (1: those alone)",
+                                     param_hint="--tree-targets")
         check_seed_run(chosen.seed, generations * chosen.games)
         hook.pool(chosen.start or None, [], chosen.pool)  # a bad spec or net: one line, before anything
         hook.check_gate(chosen.gate_with)

@@ -20,6 +20,7 @@ class TrainSettings:
     pool: tuple[str, ...] = ()  # player specs, {net} = the champion's file ("" = the game's pool)
     gate_with: str = ""  # level fields both gate players add (KEY=V,...), e.g. another search
     search_target: float = 0.0  # how far a labelled position's target moves from its result to a search's value
+    tree_targets: bool = False  # every position labelled, and the root turns the search looked below
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=1) + "\n"

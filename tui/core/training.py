@@ -7,7 +7,8 @@ cut short by a signal or a crash leaves no file and is done again on the next ru
 1. `gen-NNN.games`: self-play games between the game's pool of the champion, earlier champions and
    other players (the AI package's `training` hooks), game k seeded by seed + (g - 1) * games + k;
 2. `gen-NNN.labels` (with `search_target`): every few sample positions of those games valued by the
-   champion's search as the gate plays it (`label`);
+   champion's search as the gate plays it (`label`; with `tree_targets`, every one, and the positions
+   after the root turns that search looked below);
 3. `gen-NNN.net`: a net fitted on the last `window` generations' games, from the champion's weights,
    their targets moved `search_target` of the way to the labels there are;
 4. `gen-NNN.gate`: that net against the champion at a fixed node budget, colour-swapped pairs stopped by
@@ -140,13 +141,14 @@ class Run:
         if s.search_target and not labels.exists():
             t = self._clock()
             try:
-                text, valued = train.label(str(games), champion, s.gate_nodes, s.gate_with, jobs=jobs, runner=runner,
-                                           say=lambda line: self.say(f"generation {g}: search labels, {line}"))
+                done = train.label(str(games), champion, s.gate_nodes, s.gate_with, tree=s.tree_targets, jobs=jobs,
+                                   runner=runner, say=lambda line: self.say(f"generation {g}: search labels, {line}"))
             except ValueError as e:
                 raise TrainingError(f"generation {g}: {e}") from None
-            atomic_write(labels, text)
+            atomic_write(labels, done.text)
             by = "the champion's" if champion else "level 6's"
-            self._log(g, f"{valued} positions valued by {by} search at {s.gate_nodes} nodes{search}", t)
+            turns = f", and {done.turns} turns of them," if s.tree_targets else ""
+            self._log(g, f"{done.positions} positions{turns} valued by {by} search at {s.gate_nodes} nodes{search}", t)
         net = self.path(g, "net")
         if not net.exists():
             t = self._clock()
@@ -259,6 +261,8 @@ def kept_settings(folder: Path) -> TrainSettings | None:
         share = settings.search_target  # a share of a target: what the fitter multiplies by
         if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 <= share <= 1:
             raise ValueError(f"search_target {share!r} is not a share from 0 to 1")
+        if not isinstance(settings.tree_targets, bool):
+            raise ValueError(f"tree_targets {settings.tree_targets!r} is not true or false")
         return settings
     except (StorageError, ValueError, TypeError, AttributeError) as e:
         raise TrainingError(f"{shown(path)}: not a run's settings ({e})") from None

@@ -214,6 +214,39 @@ def test_search_targets_label_every_third_position_and_move_the_fit_s_targets(tm
     assert code == 1 and "not a file of search labels" in err and len(err.strip().splitlines()) == 1, err
 
 
+@pytest.mark.slow  # a whole generation: games, labels, a fit, a gate
+def test_tree_targets_label_every_position_and_fit_the_positions_after_its_searched_turns(tmp_path, monkeypatch,
+                                                                                         capsys):
+    run = tmp_path / "run"
+    # at 600 nodes alpha-beta finishes its first depths (turns to value); two games, one of them fitted
+    fast = [{"40": "600", "4": "2"}.get(a, a) for a in FAST]
+    code, err = train(monkeypatch, capsys, run, *fast, "--search-target", "1", "--tree-targets")
+    assert code in (0, None), err
+    lines = logged(run)
+    assert " turns of them, valued by level 6's search at 600 nodes" in lines[1], lines
+    labelled = {}  # a game's moves -> its labels
+    for line in (run / "gen-001.labels").read_text().splitlines():
+        shown, *game = line.split("\t")
+        labelled[tuple(game[1:])] = shown.split()
+    assert len(labelled) == 2 and all("-" not in labels for labels in labelled.values())  # every position
+    turns = sum(label.count(",") for labels in labelled.values() for label in labels)
+    assert turns > sum(map(len, labelled.values())) and f"and {turns} turns of them" in lines[1]
+    net = (run / "gen-001.net").read_text()
+    assert "targets moved 1 of the way to a search's values" in net and "after the root turns" in net
+    # of two games the fit takes the second in the moves' order (the first is held out): its positions
+    # and the positions after its valued turns, each also turned left to right
+    fitted_game = labelled[sorted(labelled)[1]]
+    positions = len(fitted_game) + sum(label.count(",") for label in fitted_game)
+    fitted = int(lines[2].split("fitted on ")[1].split()[0])
+    assert positions - 2 <= fitted / 2 <= positions, (positions, fitted)  # a turn ending the game gives none
+    assert json.loads((run / "settings.json").read_text())["tree_targets"] is True
+
+
+def test_tree_targets_need_a_search_target(tmp_path, monkeypatch, capsys):
+    code, err = train(monkeypatch, capsys, tmp_path / "run", "--tree-targets")
+    assert code == 2 and "--search-target" in err and not (tmp_path / "run").exists(), err
+
+
 def test_a_search_target_is_a_share(tmp_path, monkeypatch, capsys):
     code, err = train(monkeypatch, capsys, tmp_path / "run", "--search-target", "1.5")
     assert code == 2 and "--search-target" in err and not (tmp_path / "run").exists()
