@@ -13,4 +13,11 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
 def illegal_move(cls, output: str, reason: object) -> str:
     """A refused move as the screens say it: the move and the referee's reason, both in the player's
     notation (`cls` the game's engine class, `output` the move in CodinGame's)."""
-    return f"Illegal move {quote(cls.output_to_player(output))}: {cls.reason_to_player(str(reason))}"
+    said = refused_move(cls, output, reason)
+    return said[0].upper() + said[1:]
+
+
+def refused_move(cls, output: str, reason: object) -> str:
+    """The same inside a sentence: what a host or the server tells a player whose move it refused
+    ("The host refused your move: illegal move '13': …")."""
+    return f"illegal move {quote(cls.output_to_player(output))}: {cls.reason_to_player(str(reason))}"

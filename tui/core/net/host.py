@@ -23,7 +23,6 @@ import time
 from typing import Awaitable, Callable
 
 from engines.base import InvalidOutput
-from engines.numbers import quote
 from engines.savefile import outcome_result
 from tui.core.net.events import CutOff, Joined, Left, PeerMoved, UndoAnswered, UndoAsked, WatcherLeft
 from tui.core.net.gate import Gate, GateLimits, Pending, address_key
@@ -32,6 +31,7 @@ from tui.core.net.protocol import (
 )
 from tui.core.net.wire import Closed, Connection
 from tui.core.session import Session
+from tui.core.words import refused_move
 
 MAX_WATCHERS = 16
 PEER_RATE_PER_S, PEER_BURST = 10.0, 30  # a person sends a few messages a minute
@@ -306,7 +306,7 @@ class NetHost:
             try:
                 played = s.play(text)
             except InvalidOutput as e:
-                refusal = f"illegal move {quote(text)}: {e}"
+                refusal = refused_move(s.cls, text, e)
             else:
                 self.on_event(PeerMoved(played))
                 return

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from engines.base import InvalidOutput, quote
+from engines.base import InvalidOutput
 from engines.savefile import outcome_result
 from tui.core.clock import GameClock, parse_clock
 from tui.core.net.protocol import VERSION, encode, seat_word
@@ -27,6 +27,7 @@ from tui.core.server.store import GameRow, Store
 from tui.core.session import Session
 from tui.core.specs import REMOTE
 from tui.core.storage import StorageError, save_game
+from tui.core.words import refused_move
 
 MAX_WATCHERS = 32
 RESTART_GRACE_S = 120.0  # after a restart, the clock waits this long at most for the player to move
@@ -200,7 +201,7 @@ class LiveGame:
             if s.forced is not None:  # the time was up when the move came
                 self._finish()
                 return "the time is up"
-            return f"illegal move {quote(text)}: {e}"
+            return refused_move(s.cls, text, e)
         self._storing = True
         self._stored.clear()
         try:

@@ -140,3 +140,30 @@ async def test_a_host_asking_to_take_back_25_times_puts_one_question_on_the_join
         async with joiner.run_test(size=(80, 24)) as jp:
             await until(jp, lambda: net_session(joiner) is not None and net_session(joiner).ply == 1)
             assert [type(s).__name__ for s in joiner.screen_stack].count("ConfirmScreen") == 1
+
+
+async def test_a_move_the_host_refuses_is_told_in_the_player_s_numbers():
+    # a joiner's own engine checks its moves first, so only a joiner that skips it (this raw one) hears
+    # the host's refusal: column 4 (the wire's "3") filled, then once more
+    host = host_app(seat=1)  # the joiner moves first
+    async with host.run_test(size=(80, 24)) as hp:
+        port = await listening(hp)
+        async with raw_peer(port) as (reader, writer):
+            async def heard(verb: str) -> str:
+                while not (line := (await asyncio.wait_for(reader.readline(), 10)).decode()).startswith(verb):
+                    assert line, f"closed while waiting for {verb}"
+                return line.strip()
+
+            writer.write(HELLO)
+            assert (await heard("WELCOME")).startswith("WELCOME 1 play 1 connect4")
+            for number in range(1, 8):
+                if number % 2:
+                    writer.write(f"MOVE {number} 3\n".encode())
+                else:
+                    await hp.press("4")
+                await until(hp, lambda: net_session(host).ply == number)
+            await hp.press("1")
+            await until(hp, lambda: net_session(host).ply == 8)
+            writer.write(b"MOVE 9 3\n")
+            assert await heard("REFUSED") == (
+                "REFUSED 9 illegal move '4': Chosen column is already filled: wrong action \"4\" (Already filled column)")

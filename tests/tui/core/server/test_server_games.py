@@ -71,6 +71,16 @@ async def test_an_illegal_or_early_move_is_refused_and_the_game_goes_on(tmp_path
         assert (await second.expect("MOVE")).text == "3"
         second.send("UNDO", "ASK")
         assert (await second.expect("UNDO")).words == ("NO",)
+        # column 4 (the wire's "3") filled, then once more: refused in the player's numbers, as the app
+        # says a refusal (the referee's own reason quotes its column "3")
+        for number in range(2, 8):
+            (second if number % 2 == 0 else first).send("MOVE", number, text="3")
+            for peer in (first, second):  # each hears every move played, its own too
+                while (await peer.expect("MOVE")).words != (str(number),):
+                    pass
+        second.send("MOVE", 8, text="3")
+        assert (await second.expect("REFUSED")).text == (
+            "illegal move '4': Chosen column is already filled: wrong action \"4\" (Already filled column)")
 
 
 async def test_a_clock_that_falls_ends_the_game_and_rates_it(tmp_path):
