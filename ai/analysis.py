@@ -200,7 +200,8 @@ class MoveVerdict:
 @dataclass
 class GameAnalysis:
     game: str
-    moves: list[MoveVerdict] = field(default_factory=list)
+    moves: list[MoveVerdict] = field(default_factory=list)  # `ply` counts the analysed moves from 1
+    start_ply: int = 0  # turns played before the first of them (a game saved from a position)
 
 
 def label_for(game_id: str, loss: float) -> str | None:
@@ -283,7 +284,7 @@ def analyse_game(game: Game, moves: list[str], *, nodes: int | None = None, thin
     move, seen by the opponent, would add what being to move is worth: CALIBRATION's A).  A move the
     search did not score (Paper Soccer merges turns that end alike) is valued by a search of the
     position after it with the same budget; a move that ends the game, by its result."""
-    result = GameAnalysis(game.id)
+    result = GameAnalysis(game.id, start_ply=game.game_ply)
     pushed = 0
     try:
         for ply, text in enumerate(moves, start=1):

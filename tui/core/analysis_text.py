@@ -14,11 +14,12 @@ def analysis_table(analysis: GameAnalysis, players: tuple[str, str]) -> str:
     """Win probabilities as percentages from the mover's side; the best move only where it differs.
     The players' names and the moves come from the file: their control characters are escaped."""
     shown = get_game(analysis.game).output_to_player
-    # `turn`: the app's "Turn 7" and the move list's 7 (the JSON keeps the contract's `ply`)
+    # `turn`: the app's "Turn 7" and the move list's 7, counted from the game's first turn when the file
+    # starts from a position (the JSON keeps the contract's `ply` and adds `turn`)
     rows = [("turn", "side", "move", "win%", "best", "best%", "label")]
     for v in analysis.moves:
         differs = v.best != v.move
-        rows.append((str(v.ply), f"p{v.seat + 1}", visible(shown(v.move)), f"{100 * v.eval:.0f}",
+        rows.append((str(analysis.start_ply + v.ply), f"p{v.seat + 1}", visible(shown(v.move)), f"{100 * v.eval:.0f}",
                      visible(shown(v.best)) if differs else "", f"{100 * v.best_eval:.0f}" if differs else "",
                      v.label or ""))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
@@ -35,10 +36,12 @@ def analysis_table(analysis: GameAnalysis, players: tuple[str, str]) -> str:
 def analysis_object(analysis: GameAnalysis) -> dict:
     """The `analyse --json` object: `move` and `best` in the player's notation (SPEC, "Notation"), and
     for bot authors `move_protocol` and `best_protocol` in CodinGame's, as the save file and a bot write
-    them.  `seat` stays the 0-based index."""
+    them.  `seat` stays the 0-based index; `turn` is the game's number of the move (the text's column:
+    `ply` plus the turns before a position the file starts from)."""
     shown = get_game(analysis.game).output_to_player
     out = analysis_json(analysis)
     for entry in out["moves"]:
+        entry["turn"] = analysis.start_ply + entry["ply"]
         entry["move_protocol"], entry["best_protocol"] = entry["move"], entry["best"]
         entry["move"], entry["best"] = shown(entry["move"]), shown(entry["best"])
     return out

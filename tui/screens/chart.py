@@ -57,7 +57,7 @@ class ChartHost:
     def show_chart(self) -> None:
         """Draw the chart and the move list's marks for the verdicts so far and the move shown."""
         verdicts = self._chart_search.verdicts if self._chart_search is not None else []
-        self.query_one(AdvantageChart).show(verdicts, len(self.chart_moves), self.ply)
+        self.query_one(AdvantageChart).show(verdicts, len(self.chart_moves), self.ply, self.session.start_ply)
         moves = self.query_one(MoveList)
         moves.labels = {v.ply: v.label for v in verdicts if v.label}
 
@@ -73,9 +73,10 @@ class ChartHost:
             return
         done = len(chart.verdicts) >= len(self.chart_moves)
         where = "after" if direction > 0 else "before"
+        shown = self.session.start_ply + self.ply  # the game's number of the move shown
         self.query_one(MessageLine).say(
-            f"No inaccuracy, mistake or blunder {where} move {self.ply}" if done
-            else f"None marked {where} move {self.ply} yet: the chart is still analysing", error=True)
+            f"No inaccuracy, mistake or blunder {where} move {shown}" if done
+            else f"None marked {where} move {shown} yet: the chart is still analysing", error=True)
 
     @work(thread=True, exclusive=True, group="chart", exit_on_error=False)
     def _wait_for_chart(self, ai: AIOpponent, search) -> None:

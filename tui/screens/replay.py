@@ -145,7 +145,8 @@ class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
         if self.fault is not None and self.ply == self.fault:
             info.append(f"\nturn {self.fault}: the game's end")
         else:
-            info.append(f"\nmove {self.ply} of {self.length}")
+            before = self.session.start_ply  # moves numbered from the game's first, as the move list does
+            info.append(f"\nmove {before + self.ply} of {before + self.length}")
         if self.ply == self.last and self.saved.result == "*":
             info.append(" (game unfinished)", "dim")
         if self.ply == self.last and self.session.is_over():

@@ -70,10 +70,11 @@ class AdvantageChart(Widget):
         self.verdicts: list = []
         self.length = 0  # moves in the game
         self.current = 0  # the move shown
+        self.before = 0  # turns played before the first move (a game from a position): the axis's numbers
         self.style_name = "unicode"  # or "ascii" (the board style of the settings)
 
-    def show(self, verdicts, length: int, current: int) -> None:
-        self.verdicts, self.length, self.current = list(verdicts), length, current
+    def show(self, verdicts, length: int, current: int, before: int = 0) -> None:
+        self.verdicts, self.length, self.current, self.before = list(verdicts), length, current, before
         self.refresh()
 
     def marked_plies(self) -> list[int]:
@@ -172,7 +173,7 @@ class AdvantageChart(Widget):
         per_label = 10 if width / self.length < 1.2 else 5
         free = 0  # the first column not yet written
         for ply in [1] + list(range(per_label, self.length + 1, per_label)):
-            x, label = self.first_x(ply, width), str(ply)
+            x, label = self.first_x(ply, width), str(self.before + ply)
             if x >= free and x + len(label) <= width:
                 canvas.put(x, y, label, "dim")
                 free = x + len(label) + 1

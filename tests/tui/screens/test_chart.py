@@ -185,3 +185,30 @@ def test_a_game_longer_than_the_chart_is_wide_spreads_over_it_and_its_legend_nam
     assert "· inaccuracy" in legend and "? mistake" in legend and "X blunder" in legend
     chart.style_name = "ascii"
     assert chart.draw(26, 8).to_text().plain.isascii()
+
+
+async def test_a_game_from_a_position_is_charted_and_replayed_in_the_game_s_turns():
+    # the Lines of Action endgame of saves/ starts at turn 59: its two moves here are 59 and 60 on the
+    # chart's axis, in the replay's "move … of …" and in what the bracket keys say, as in the move list
+    from tui.core.session import Session
+    from tui.core.specs import parse_spec
+
+    endgame = parse((ROOT / "saves" / "lines-of-action-endgame.txt").read_text(encoding="utf-8"))[0]
+    session = Session("lines-of-action", (parse_spec("human"), parse_spec("human")), start=endgame.start)
+    assert session.start_ply == 58
+    for move in ("b4b2", "d6c6"):
+        session.play(move)
+    saved = session.to_saved()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_analysed_chart(app, pilot, saved, 2)
+        assert "move 60 of 60" in str(screen.query_one("#replay-info").render())
+        chart = screen.query_one(AdvantageChart)
+        rows = chart.draw(40, 12).to_text().plain.splitlines()  # tall enough for the move numbers
+        axis = next(row for row in rows if row.strip()[:1].isdigit())
+        assert axis.split()[0] == "59", rows
+        await pilot.press("right_square_bracket")
+        assert "after move 60" in message(app)
+        screen.jump_to(0)
+        await pilot.pause()
+        assert "move 58 of 60" in str(screen.query_one("#replay-info").render())
