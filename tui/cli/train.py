@@ -22,7 +22,7 @@ from tui.cli.args import (
     shown_path,
     stderr_console,
 )
-from tui.core.train_settings import TrainSettings
+from tui.core.train_settings import MAX_NODES, TrainSettings
 
 LINE_LIMIT = 300
 
@@ -58,7 +58,7 @@ def train(
     gate_games: Optional[int] = typer.Option(None, "--gate-games", min=2, max=MAX_GAMES,
                                              show_default=kept(D.gate_games),
                                              help="At most this many gate games (colour-swapped pairs) a generation."),
-    gate_nodes: Optional[int] = typer.Option(None, "--gate-nodes", min=1, max=10_000_000,
+    gate_nodes: Optional[int] = typer.Option(None, "--gate-nodes", min=1, max=MAX_NODES,
                                              show_default=kept(D.gate_nodes),
                                              help="Nodes a turn for both sides of the gate: strength per node."),
     sprt: Optional[Tuple[float, float]] = typer.Option(None, "--sprt", metavar="ELO0 ELO1",
@@ -74,6 +74,11 @@ def train(
                                                   help="How far a fitted position's target moves from its game's "
                                                        "result to the champion's search value (every third "
                                                        "position, searched as the gate plays): 0 results only."),
+    label_nodes: Optional[int] = typer.Option(None, "--label-nodes", min=1, max=MAX_NODES,
+                                              show_default=kept("the gate's nodes"),
+                                              help="Nodes of the search that labels positions (with "
+                                                   "--search-target): deeper than the gate's, its values "
+                                                   "teach what the players' own search does not see."),
     tree_targets: Optional[bool] = typer.Option(None, "--tree-targets/--no-tree-targets",
                                                 show_default=kept("--no-tree-targets"),
                                                 help="Label every position, and value the position after each "
@@ -111,7 +116,7 @@ def train(
     named = {"games": games, "seed": seed, "start": start, "window": window, "gate_games": gate_games,
              "gate_nodes": gate_nodes, "elo0": sprt and sprt[0], "elo1": sprt and sprt[1],
              "pool": tuple(pool or ()) or None, "gate_with": gate_with, "search_target": search_target,
-             "tree_targets": tree_targets}
+             "tree_targets": tree_targets, "label_nodes": label_nodes}
     named = {k: v for k, v in named.items() if v is not None}
     settings = TrainSettings(gid, **named)
     console = stderr_console()

@@ -6,6 +6,9 @@ import json
 from dataclasses import asdict, dataclass
 
 
+MAX_NODES = 10_000_000  # a search's nodes, as the command line bounds them
+
+
 @dataclass(frozen=True)
 class TrainSettings:
     game: str
@@ -21,6 +24,11 @@ class TrainSettings:
     gate_with: str = ""  # level fields both gate players add (KEY=V,...), e.g. another search
     search_target: float = 0.0  # how far a labelled position's target moves from its result to a search's value
     tree_targets: bool = False  # every position labelled, and the root turns the search looked below
+    label_nodes: int = 0  # nodes of the labelling search (0: the gate's)
+
+    @property
+    def labelling_nodes(self) -> int:
+        return self.label_nodes or self.gate_nodes
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=1) + "\n"

@@ -37,7 +37,7 @@ from ai.tournament.outputs import MAX_GAMES_FILE_BYTES
 from ai.tournament.runners import in_processes
 from tui.core.storage import (StorageError, atomic_write, open_append, read_regular_file, regular_file_stat,
                               shown)
-from tui.core.train_settings import TrainSettings
+from tui.core.train_settings import MAX_NODES, TrainSettings
 
 SETTINGS = "settings.json"
 CHAMPION = "champion.net"
@@ -141,14 +141,15 @@ class Run:
         if s.search_target and not labels.exists():
             t = self._clock()
             try:
-                done = train.label(str(games), champion, s.gate_nodes, s.gate_with, tree=s.tree_targets, jobs=jobs,
+                done = train.label(str(games), champion, s.labelling_nodes, s.gate_with, tree=s.tree_targets, jobs=jobs,
                                    runner=runner, say=lambda line: self.say(f"generation {g}: search labels, {line}"))
             except ValueError as e:
                 raise TrainingError(f"generation {g}: {e}") from None
             atomic_write(labels, done.text)
             by = "the champion's" if champion else "level 6's"
             turns = f", and {done.turns} turns of them," if s.tree_targets else ""
-            self._log(g, f"{done.positions} positions{turns} valued by {by} search at {s.gate_nodes} nodes{search}", t)
+            self._log(g, f"{done.positions} positions{turns} valued by {by} search at {s.labelling_nodes} nodes{search}",
+                      t)
         net = self.path(g, "net")
         if not net.exists():
             t = self._clock()
@@ -263,6 +264,9 @@ def kept_settings(folder: Path) -> TrainSettings | None:
             raise ValueError(f"search_target {share!r} is not a share from 0 to 1")
         if not isinstance(settings.tree_targets, bool):
             raise ValueError(f"tree_targets {settings.tree_targets!r} is not true or false")
+        if isinstance(settings.label_nodes, bool) or not isinstance(settings.label_nodes, int) or not (
+                0 <= settings.label_nodes <= MAX_NODES):
+            raise ValueError(f"label_nodes {settings.label_nodes!r} is not a count of nodes")
         return settings
     except (StorageError, ValueError, TypeError, AttributeError) as e:
         raise TrainingError(f"{shown(path)}: not a run's settings ({e})") from None

@@ -218,12 +218,14 @@ def test_search_targets_label_every_third_position_and_move_the_fit_s_targets(tm
 def test_tree_targets_label_every_position_and_fit_the_positions_after_its_searched_turns(tmp_path, monkeypatch,
                                                                                          capsys):
     run = tmp_path / "run"
-    # at 600 nodes alpha-beta finishes its first depths (turns to value); two games, one of them fitted
-    fast = [{"40": "600", "4": "2"}.get(a, a) for a in FAST]
-    code, err = train(monkeypatch, capsys, run, *fast, "--search-target", "1", "--tree-targets")
+    # labels deeper than the gate: at 600 nodes alpha-beta finishes its first depths (turns to value);
+    # two games, one of them fitted
+    fast = [{"4": "2"}.get(a, a) for a in FAST]
+    code, err = train(monkeypatch, capsys, run, *fast, "--search-target", "1", "--tree-targets", "--label-nodes", "600")
     assert code in (0, None), err
     lines = logged(run)
     assert " turns of them, valued by level 6's search at 600 nodes" in lines[1], lines
+    assert "gate against level 6 at 40 nodes" in lines[3], lines
     labelled = {}  # a game's moves -> its labels
     for line in (run / "gen-001.labels").read_text().splitlines():
         shown, *game = line.split("\t")
@@ -239,7 +241,8 @@ def test_tree_targets_label_every_position_and_fit_the_positions_after_its_searc
     positions = len(fitted_game) + sum(label.count(",") for label in fitted_game)
     fitted = int(lines[2].split("fitted on ")[1].split()[0])
     assert positions - 2 <= fitted / 2 <= positions, (positions, fitted)  # a turn ending the game gives none
-    assert json.loads((run / "settings.json").read_text())["tree_targets"] is True
+    kept = json.loads((run / "settings.json").read_text())
+    assert kept["tree_targets"] is True and kept["label_nodes"] == 600
 
 
 def test_tree_targets_need_a_search_target(tmp_path, monkeypatch, capsys):
@@ -260,3 +263,14 @@ def test_a_run_whose_settings_give_a_search_target_that_is_no_share_is_refused(t
     code, err = train(monkeypatch, capsys, run)
     assert code == 1 and "not a run's settings" in err and "search_target" in err, err
     assert {p.name for p in run.iterdir()} == {"settings.json"}
+
+
+@pytest.mark.parametrize("setting", ['"tree_targets": 1', '"label_nodes": -5', '"label_nodes": 2.5',
+                                     '"label_nodes": true'])
+def test_a_run_whose_settings_give_tree_targets_or_label_nodes_of_another_kind_is_refused(tmp_path, monkeypatch,
+                                                                                          capsys, setting):
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "settings.json").write_text('{"game": "paper-soccer", %s}\n' % setting)
+    code, err = train(monkeypatch, capsys, run)
+    assert code == 1 and "not a run's settings" in err and setting.split('"')[1] in err, err
