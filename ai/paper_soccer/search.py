@@ -424,7 +424,9 @@ class Searcher:
                 self._drop_shut(pm, ball, stm, root, vals, dropped)
             best = root[0]
             scores = {path_str(t[2]): v for t, v in zip(root, vals)}
-            res.searched = frozenset(scores)  # each one searched to this depth (the dropped ones were not)
+            # each one searched to this depth (the dropped ones were not); without multipv the others'
+            # scores are bounds from a null window, only the best one's is a value
+            res.searched = frozenset(scores) if multipv else frozenset({path_str(best[2])})
             scores.update(dropped)
             res.depth, res.score = depth, vals[0]
             res.move = path_str(best[2])

@@ -119,6 +119,10 @@ def test_tree_targets_value_every_position_and_every_turn_alpha_beta_searched():
     labels = tree_labels_match_a_fresh_search("level:6,nodes=2000", moves)
     # alpha-beta searches each root turn to the same depth: every one is valued, not only the one played
     assert sum(len(v.turns) for v in labels) > 2 * len(labels)
+    # but only with every root turn's window open: a game's search (no multipv) values its best turn alone
+    game = next(iter(sample_states(moves)))[0]
+    found = searching_player("level:6,nodes=2000").searcher.search(game, node_limit=2000)
+    assert len(found.scores) > 1 and len(found.searched) == 1
 
 
 def test_the_fit_learns_each_searched_turn_as_the_position_after_it_from_its_mover_s_side():
