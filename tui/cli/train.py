@@ -73,8 +73,9 @@ def train(
                                                   show_default=kept(f"{D.search_target:g}"),
                                                   help="How far a fitted position's target moves from its game's "
                                                        "result to the champion's search value (every third "
-                                                       "position, searched as the gate plays): 0 results only."),
-    label_nodes: Optional[int] = typer.Option(None, "--label-nodes", min=1, max=MAX_NODES,
+                                                       "position, every one with --tree-targets; searched as the "
+                                                       "gate plays, at --label-nodes): 0 results only."),
+    label_nodes: Optional[int] = typer.Option(None, "--label-nodes", min=1, max=MAX_NODES, metavar="N",
                                               show_default=kept("the gate's nodes"),
                                               help="Nodes of the search that labels positions (with "
                                                    "--search-target): deeper than the gate's, its values "
