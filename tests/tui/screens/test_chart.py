@@ -189,7 +189,8 @@ def test_a_game_longer_than_the_chart_is_wide_spreads_over_it_and_its_legend_nam
 
 async def test_a_game_from_a_position_is_charted_and_replayed_in_the_game_s_turns():
     # the Lines of Action endgame of saves/ starts at turn 59: its two moves here are 59 and 60 on the
-    # chart's axis, in the replay's "move … of …" and in what the bracket keys say, as in the move list
+    # chart's axis, in the replay's "move … of …", the move list's count and what the bracket keys say,
+    # as in the move list's rows
     from tui.core.session import Session
     from tui.core.specs import parse_spec
 
@@ -203,6 +204,7 @@ async def test_a_game_from_a_position_is_charted_and_replayed_in_the_game_s_turn
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_analysed_chart(app, pilot, saved, 2)
         assert "move 60 of 60" in str(screen.query_one("#replay-info").render())
+        assert str(screen.query_one("#move-lines").render()).startswith("Moves  60/60")
         chart = screen.query_one(AdvantageChart)
         rows = chart.draw(40, 12).to_text().plain.splitlines()  # tall enough for the move numbers
         axis = next(row for row in rows if row.strip()[:1].isdigit())
