@@ -172,7 +172,9 @@ def fit(x: np.ndarray, y: np.ndarray, *, hidden: int = 32, epochs: int = 20, bat
     v = [np.zeros_like(p) for p in model.params()]
     b1, b2, eps, t = 0.9, 0.999, 1e-8, 0
     xf = x if isinstance(x, Rows) else x.astype(np.float32)
-    hx = held[0].astype(np.float32) if held is not None and len(held[1]) else None
+    hx = None
+    if held is not None and len(held[1]):
+        hx = held[0] if isinstance(held[0], Rows) else held[0].astype(np.float32)
     best, kept = float("inf"), None
     for epoch in range(epochs):
         order = rng.permutation(len(y))
@@ -186,7 +188,7 @@ def fit(x: np.ndarray, y: np.ndarray, *, hidden: int = 32, epochs: int = 20, bat
                 vi += (1 - b2) * g * g
                 p -= rate * (mi / (1 - b1 ** t)) / (np.sqrt(vi / (1 - b2 ** t)) + eps)
         if hx is not None:
-            ll = loss(model.logits(hx), held[1])[0]
+            ll = loss(_logits(model, hx), held[1])[0]
             if ll < best:
                 best, kept = ll, [p.copy() for p in model.params()]
             if report is not None:
@@ -194,6 +196,13 @@ def fit(x: np.ndarray, y: np.ndarray, *, hidden: int = 32, epochs: int = 20, bat
     if kept is not None:
         model.w1, model.b1, model.w2, model.b2 = kept
     return model
+
+
+def _logits(model: FloatNet, x) -> np.ndarray:
+    """The model's logits of every row of `x`, packed rows a chunk at a time."""
+    if not isinstance(x, Rows):
+        return model.logits(x)
+    return np.concatenate([model.logits(x[np.arange(at, min(at + 4096, len(x)))]) for at in range(0, len(x), 4096)])
 
 
 @dataclass(frozen=True)
@@ -205,15 +214,21 @@ class Fitted:
 
 
 def fit_games(games: list, *, distances: bool, announce=None, labels=None, share: float = 0.0,
-              **settings) -> Fitted:
+              validate_on_targets: bool = False, **settings) -> Fitted:
     """A net fitted on `games` (`fit`'s settings): every tenth game held out, the fifth of every ten
     validating (the epoch kept), the rest fitted, their targets moved by `share` toward their search
-    `labels` (`matrix`; the validating and held-out games keep their results: the losses stay on
-    results); `announce` hears the samples' counts before the fit.  ValueError when no position is
-    left to fit."""
+    `labels` (`table`).  The held-out games keep their results (the loss reported stays comparable
+    between fits); the validating ones too, unless `validate_on_targets`: then the epoch kept is the
+    one that best predicts what is fitted (tree targets: the search's values of a position's turns,
+    which a game's one result does not rank).  `announce` hears the samples' counts before the fit.
+    ValueError when no position is left to fit."""
     train = [g for i, g in enumerate(games) if i % 10 not in (0, 5)]
     x, y = table(train, distances=distances, labels=labels, share=share)
-    vx, vy = matrix([g for i, g in enumerate(games) if i % 10 == 5], flips=False, distances=distances)
+    validating = [g for i, g in enumerate(games) if i % 10 == 5]
+    if validate_on_targets:
+        vx, vy = table(validating, flips=False, distances=distances, labels=labels, share=share)
+    else:
+        vx, vy = matrix(validating, flips=False, distances=distances)
     hx, hy = matrix([g for i, g in enumerate(games) if i % 10 == 0], flips=False, distances=distances)
     if announce is not None:
         announce(f"{len(y)} training samples (with their left-right turns), {len(vy)} validating, {len(hy)} held out")

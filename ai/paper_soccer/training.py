@@ -118,8 +118,9 @@ def fit(files: list[str], champion: str | None, *, seed: int = 0, report=None, l
     # in the files, games come in the order they ended (forked processes, Ray): sorted, the same games
     # make the same net
     games = sorted(read_games(files), key=lambda g: (g[1], g[0]))
+    tree = bool(share) and _turns(labels)
     fitted = fit_net.fit_games(games, distances=dist, seed=seed, init=init, report=report, labels=labels,
-                               share=share, **settings)
+                               share=share, validate_on_targets=tree, **settings)
     net, (hx, hy) = fitted.net, fitted.held
     held = before = None
     if len(hy):
@@ -133,7 +134,7 @@ def fit(files: list[str], champion: str | None, *, seed: int = 0, report=None, l
               + f"; rate {settings['rate']:g}, {settings['epochs']} epochs, l2 {settings['l2']:g}"
               + (f"; targets moved {share:g} of the way to a search's values where labelled"
                  if labels and share else "")
-              + ("; the positions after the root turns it looked below too" if share and _turns(labels) else ""))
+              + ("; the positions after the root turns it looked below too, the epoch kept on them" if tree else ""))
     return Fitted(NN.format_net(net, header), len(games), fitted.positions, held, before)
 
 

@@ -158,3 +158,27 @@ def test_a_turn_in_a_labels_file_that_is_not_legal_there_skips_its_game_and_noth
     bad = {tuple(moves): [Label(0.5, (("0000000000000000", 0.5),))]}
     x, y = matrix([(0, moves)], flips=False, labels=bad, share=1.0)
     assert len(y) == 0 and "skipped a game" in capsys.readouterr().err
+
+
+def test_with_tree_targets_the_epoch_kept_is_judged_on_what_is_fitted():
+    pytest.importorskip("numpy")
+    from ai.paper_soccer.fit_net import fit_games
+
+    moves = _game_of(16)
+    games = [(k % 2, moves[:k]) for k in range(7, 17)]  # ten games: the sixth validates
+    labels = {}
+    for _w, m in games:
+        # a turn legal at each position (the replayed game moves on: its turns are read as it goes)
+        labels[tuple(m)] = [Label(0.5, ((sorted(g.legal_moves())[0], 0.9),)) for g, *_rest in sample_states(m)]
+
+    def fitted(on_targets: bool):
+        said, losses = [], []
+        fit_games(games, distances=False, labels=labels, share=1.0, validate_on_targets=on_targets, epochs=2,
+                  announce=said.append, report=lambda e, ll: losses.append(ll))
+        return said[0], losses
+
+    on_results, results_losses = fitted(False)
+    on_targets, target_losses = fitted(True)
+    n = sum(1 for _ in sample_states(games[5][1]))
+    assert f"{n} validating" in on_results and f"{2 * n} validating" in on_targets  # each position and its turn
+    assert results_losses != target_losses
