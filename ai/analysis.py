@@ -203,6 +203,10 @@ class GameAnalysis:
     moves: list[MoveVerdict] = field(default_factory=list)  # `ply` counts the analysed moves from 1
     start_ply: int = 0  # turns played before the first of them (a game saved from a position)
 
+    def turn(self, ply: int) -> int:
+        """The game's number of the analysed move `ply`, as the app numbers it (`Session.turn_number`)."""
+        return self.start_ply + ply
+
 
 def label_for(game_id: str, loss: float) -> str | None:
     """The label of a move that gave away `loss` win probability (None below the first threshold)."""

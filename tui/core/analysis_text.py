@@ -19,7 +19,7 @@ def analysis_table(analysis: GameAnalysis, players: tuple[str, str]) -> str:
     rows = [("turn", "side", "move", "win%", "best", "best%", "label")]
     for v in analysis.moves:
         differs = v.best != v.move
-        rows.append((str(analysis.start_ply + v.ply), f"p{v.seat + 1}", visible(shown(v.move)), f"{100 * v.eval:.0f}",
+        rows.append((str(analysis.turn(v.ply)), f"p{v.seat + 1}", visible(shown(v.move)), f"{100 * v.eval:.0f}",
                      visible(shown(v.best)) if differs else "", f"{100 * v.best_eval:.0f}" if differs else "",
                      v.label or ""))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
@@ -41,7 +41,7 @@ def analysis_object(analysis: GameAnalysis) -> dict:
     shown = get_game(analysis.game).output_to_player
     out = analysis_json(analysis)
     for entry in out["moves"]:
-        entry["turn"] = analysis.start_ply + entry["ply"]
+        entry["turn"] = analysis.turn(entry["ply"])
         entry["move_protocol"], entry["best_protocol"] = entry["move"], entry["best"]
         entry["move"], entry["best"] = shown(entry["move"]), shown(entry["best"])
     return out

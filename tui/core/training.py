@@ -148,8 +148,8 @@ class Run:
             atomic_write(labels, done.text)
             by = "the champion's" if champion else "level 6's"
             turns = f", and {done.turns} turns of them," if s.tree_targets else ""
-            self._log(g, f"{done.positions} positions{turns} valued by {by} search at {s.labelling_nodes} nodes{search}",
-                      t)
+            self._log(g, f"{done.positions} positions{turns} valued by {by} search at {s.labelling_nodes} nodes"
+                         f"{search}", t)
         net = self.path(g, "net")
         if not net.exists():
             t = self._clock()

@@ -165,5 +165,5 @@ async def test_a_move_the_host_refuses_is_told_in_the_player_s_numbers():
             await hp.press("1")
             await until(hp, lambda: net_session(host).ply == 8)
             writer.write(b"MOVE 9 3\n")
-            assert await heard("REFUSED") == (
-                "REFUSED 9 illegal move '4': Chosen column is already filled: wrong action \"4\" (Already filled column)")
+            assert await heard("REFUSED") == ("REFUSED 9 illegal move '4': Chosen column is already filled: "
+                                              "wrong action \"4\" (Already filled column)")
