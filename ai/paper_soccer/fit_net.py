@@ -48,7 +48,7 @@ def samples(winner: int, moves: list[str], distances: bool = False, labels=(), s
 class Rows:
     """Samples' inputs compressed by row (the inputs that are on, row after row): with tree targets a
     generation is millions of positions, which as a 0/1 matrix of 1,663 columns would not fit in memory.
-    `rows[indices]` is those rows as a float matrix (a fit's minibatch)."""
+    `rows[indices]` is those rows as a float matrix (a fit's minibatch); `dense` all of them."""
 
     def __init__(self, width: int) -> None:
         self.width = width
@@ -69,6 +69,12 @@ class Rows:
         return len(self), self.width
 
     def __getitem__(self, sel) -> np.ndarray:
+        return self.dense(sel)
+
+    def dense(self, sel=None, dtype=np.float32) -> np.ndarray:
+        """The rows `sel` (all by default) as a 0/1 matrix of `dtype`."""
+        if sel is None:
+            sel = np.arange(len(self))
         if self._arrays is None:
             ends = np.frombuffer(self.ends, np.int64) if len(self.ends) else np.zeros(0, np.int64)
             self._arrays = (np.frombuffer(self.on, np.int16) if len(self.on) else np.zeros(0, np.int16),
@@ -79,8 +85,8 @@ class Rows:
         rows = np.repeat(np.arange(len(sel)), lens)
         # each selected row's positions in `on`: its start, then one more for each of its inputs
         at = np.repeat(starts[sel] - np.concatenate(([0], np.cumsum(lens)[:-1])), lens) + np.arange(lens.sum())
-        x = np.zeros((len(sel), self.width), np.float32)
-        x[rows, on[at]] = 1.0
+        x = np.zeros((len(sel), self.width), dtype)
+        x[rows, on[at]] = 1
         return x
 
 
@@ -108,7 +114,7 @@ def matrix(games, flips: bool = True, distances: bool = False, labels=None,
            share: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """`table`'s samples as a 0/1 matrix, a row a sample."""
     rows, y = table(games, flips, distances, labels, share)
-    return rows[np.arange(len(rows))].astype(np.uint8), y
+    return rows.dense(dtype=np.uint8), y  # a quarter of the float matrix
 
 
 def values(net: NN.Net, x: np.ndarray) -> np.ndarray:

@@ -420,7 +420,7 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         headline, reason = self.session.result_words(self.board_cls.side_names)
         # the referee's scores mean nothing to a player (Paper Soccer's -1:1); where they count (Cultist
         # Wars' units left) the reason says them
-        length = counted(self.session.turn_number(self.session.ply) - 1, "move")  # the turns before "Turn N"
+        length = counted(self.session.game.game_ply, "move")  # the game's turns, a loaded position's included
         self.app.push_screen(GameOverScreen(headline, reason, length, self.session.can_undo(), self.offers_new_game()),
                              self._after_game_over)
 

@@ -145,8 +145,9 @@ class ReplayScreen(ChartHost, AnalysisHost, ArenaPage, Screen):
         if self.fault is not None and self.ply == self.fault:
             info.append(f"\nturn {self.fault}: the game's end")
         else:
-            before = self.session.start_ply  # moves numbered from the game's first, as the move list does
-            info.append(f"\nmove {before + self.ply} of {before + self.length}")
+            # moves numbered from the game's first, as the move list does (here the session is at self.ply)
+            s = self.session
+            info.append(f"\nmove {s.game.game_ply} of {s.start_ply + self.length}")
         if self.ply == self.last and self.saved.result == "*":
             info.append(" (game unfinished)", "dim")
         if self.ply == self.last and self.session.is_over():

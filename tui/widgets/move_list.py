@@ -69,8 +69,8 @@ class MoveList(VerticalScroll, can_focus=False):
         here = session.ply
         shown = session.cls.output_to_player
         text = Text(no_wrap=True, overflow="ellipsis")
-        before = session.start_ply  # counted as the rows are: from the game's first move
-        text.append(f"Moves  {before + here}/{before + len(line)}", "bold underline")
+        # counted as the rows are, from the game's first move (a loaded position's turns included)
+        text.append(f"Moves  {session.game.game_ply}/{session.start_ply + len(line)}", "bold underline")
         text.append("\n▶   start" if here == 0 else "\n    start", "reverse bold" if here == 0 else "dim")
         for i, move in enumerate(line):
             seat = session.seat_of_ply(i)
