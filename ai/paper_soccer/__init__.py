@@ -13,7 +13,8 @@ from ai.paper_soccer.speed import compiled_search_speed, search_speed
 
 make_player = PaperSoccerPlayer  # make_player(level, *, think_ms=None, seed=None, **level_changes)
 
-# The analysis (ai/analysis.py) searches with level 6's own evaluation, `value:selfplay`, and its win
+# The analysis (ai/analysis.py) searches with level 6's alpha-beta and evaluation, `value:selfplay`, compiled
+# or not (ANALYSIS_CHANGES: without the best-first search and its net of the `fast` extra), and its win
 # chances are calibrated on strong games: 200 of level 6 against level 6 with `net:selfplay2` (20,000 nodes
 # each, 4 random opening turns), every third position scored at 12,000 nodes (`python -m ai.tools.calibrate
 # paper-soccer --from strong.txt --games 200 --every 3 --nodes 12000`).  On those positions the earlier
@@ -21,7 +22,7 @@ make_player = PaperSoccerPlayer  # make_player(level, *, think_ms=None, seed=Non
 # `net:selfplay2` 0.691, a coin's 0.693: in games between equals the score says little until a goal is
 # proven.  (On games between levels 2-5 the earlier fit predicted nothing, K = -0.016, log loss 0.692; the
 # hand-set one 0.685.)
-ANALYSIS_CHANGES: dict = {}
+ANALYSIS_CHANGES: dict = {"best_first": 0, "fast_net": ""}
 
 # What the analysis' win chances are (ai/analysis.py): (A, K) of P(mover wins) = 1 / (1 + e^-(A + K * score)).
 CALIBRATION = (-0.1994, 0.0797)  # 3,102 positions of the 200 strong games above, log loss 0.674

@@ -63,6 +63,7 @@ class Level(BaseLevel):
     shut_check: float = 0.0  # the share of the time kept to check the chosen turn for a shutting reply
     value: str = ""  # the evaluation: "" the hand-set weights, else a learned one (`value.load`: "learned", value:NAME)
     net: str = ""  # a small neural value instead (`net.load_net`: a weight file, or net:NAME shipped)
+    fast_net: str = ""  # the compiled tree's net when `net` is not given; the pure-Python tree keeps `value`
     cut_off: int = 0  # the leaf's bonus (malus) when only the opponent (the mover) can no longer score (`Searcher`)
     best_first: int = 0  # 1, 2: best-first minimax below the root, not alpha-beta (`Searcher`; compiled tree only)
     explore: float = 0.0  # best-first's exploration term (`compiled_best_first._bf_pick`)
@@ -79,11 +80,13 @@ LEVEL_TABLE: dict[int, Level] = {
     4: Level("alpha-beta, 600 nodes a turn, cheap replies, answers from even depths too; one turn in four "
              "random (leaving no goal open)", nodes=600, cap_ms=1500, epsilon=0.25, near_ply=0, parity=0),
     5: Level("alpha-beta, 2,500 nodes a turn, rich replies one ply deep", nodes=2_500, cap_ms=2500, near_ply=1),
-    6: Level("full alpha-beta over whole turns with a transposition table and an evaluation learned from "
-             "its own games, rich replies two plies deep, late turns searched shallower first, its turn checked "
-             "against every reply that could shut it in, 150,000 nodes or the time limit; its first turn "
-             "from a table searched ahead while the compiled search loads", nodes=150_000, cap_ms=2500,
-             root_short=3000, lmr_after=2, root_lmr=3, shut_check=0.15, value="value:selfplay", first_turns=True),
+    6: Level("with the fast extra, best-first minimax over every turn with a small neural value learned from "
+             "its own searches; else alpha-beta over whole turns with a transposition table and an evaluation "
+             "learned from its own games, rich replies two plies deep, late turns searched shallower first; "
+             "either way its turn checked against every reply that could shut it in, 150,000 nodes or the "
+             "time limit, its first turn from a table searched ahead while the compiled search loads",
+             nodes=150_000, cap_ms=2500, root_short=3000, lmr_after=2, root_lmr=3, shut_check=0.15,
+             value="value:selfplay", first_turns=True, best_first=1, explore=100, wide=500, fast_net="net:tree5"),
 }
 
 LEVELS: dict[int, str] = level_descriptions(LEVEL_TABLE)
@@ -108,7 +111,8 @@ class PaperSoccerPlayer(SearchPlayer):
                                  lmr_after=cfg.lmr_after, root_lmr=cfg.root_lmr, shut_check=cfg.shut_check,
                                  value=load_value(cfg.value) if cfg.value else None,
                                  net=load_net(cfg.net) if cfg.net else None, cut_off=cfg.cut_off,
-                                 best_first=cfg.best_first, explore=cfg.explore, wide=cfg.wide)
+                                 best_first=cfg.best_first, explore=cfg.explore, wide=cfg.wide,
+                                 fast_net=load_net(cfg.fast_net) if cfg.fast_net and not cfg.net else None)
 
     def quick_move(self, game, t0: float, deadline: float | None, on_info: InfoCallback | None) -> str | None:
         """Level 6's first turn from `first_turns.TABLE` while the compiled tree loads (a bot with the `fast`

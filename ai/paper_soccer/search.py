@@ -176,12 +176,14 @@ class Searcher:
                  near_states: int = 1500, root_short: int = 0, lmr_after: int = 0, lmr_depth: int = 3,
                  root_lmr: int = 0, shut_check: float = 0.0, fast: bool | None = None,
                  value: Tables | None = None, net: Net | None = None, cut_off: int = 0,
-                 best_first: int = 0, explore: float = 0.0, wide: int = 0):
+                 best_first: int = 0, explore: float = 0.0, wide: int = 0, fast_net: Net | None = None):
         self.w = weights or Weights()
         # the evaluation: the learned value (`value.load`) or, by default, the hand-set weights; a net
-        # (`net.py`) replaces either
+        # (`net.py`) replaces either.  `fast_net` replaces them in the compiled tree only, when no `net` is
+        # given: in Python a net's leaf costs several of the tables', so the pure-Python tree keeps `ev`
         self.ev = value or hand_tables(self.w)
-        self.net = net
+        self.python_net = net
+        self.net = net or fast_net  # the compiled tree's (`compiled.Tree`)
         # added to a leaf's value when only the opponent is cut off from the goal it attacks, taken off
         # when only the mover is (`board.goals_in_reach`; 0: not looked at)
         self.cut_off = cut_off
@@ -276,8 +278,8 @@ class Searcher:
     def _value(self, pm, ball, stm, f0, touched, mine) -> int:
         """The evaluation (`value.Tables`, or the net), given `mine`: the danger points of the mover
         (`board.flood`)."""
-        if self.net is not None:
-            return self.net.value(pm, ball, stm, mine, flood(pm, 1 - stm, touched)[1])
+        if self.python_net is not None:
+            return self.python_net.value(pm, ball, stm, mine, flood(pm, 1 - stm, touched)[1])
         ev = self.ev
         v = ev.ball[stm][ball] + ev.bias + ev.free[len(STEPS[ball]) - pm[ball].bit_count()]
         if self.w.fresh:

@@ -333,3 +333,18 @@ def test_best_first_tree_targets_value_the_turns_it_went_down_twice_or_more(C):
     res = s.search(g, node_limit=3000)  # wide: 400 nodes open the root's children and little more
     visits = dict(zip(res.scores, s._bf_tree.visits(len(res.scores))))
     assert res.searched == {m for m, n in visits.items() if n >= 2} and 0 < len(res.searched) < len(res.scores)
+
+
+def test_level_6_searches_best_first_with_its_net_in_the_compiled_tree(C, monkeypatch):
+    # the fast extra's level 6: what `best_first=1,explore=100,wide=500,net=net:tree5` searches
+    from ai.paper_soccer.player import PaperSoccerPlayer
+
+    monkeypatch.delenv("TERMARENA_PURE_PYTHON")  # the level's own choice (tests/conftest.py sets it)
+    g = random_position("paper-soccer", 6, 12)  # 136 safe turns, none winning
+    level = PaperSoccerPlayer(6, nodes=2000, seed=2)
+    spelled = PaperSoccerPlayer(6, nodes=2000, seed=2, best_first=1, explore=100, wide=500, net="net:tree5")
+    alpha_beta = PaperSoccerPlayer(6, nodes=2000, seed=2, best_first=0)
+    found = [p.search(g, t0=0, stop=None, deadline=None, all_scores=True, report=None)
+             for p in (level, spelled, alpha_beta)]
+    assert level.searcher._bf_tree is not None and alpha_beta.searcher._bf_tree is None
+    assert found[0].scores == found[1].scores != found[2].scores

@@ -111,7 +111,8 @@ def test_no_loading_when_pure_python_is_asked_for(monkeypatch, fresh_loader):
     assert started == []
 
 
-@pytest.mark.parametrize("spec, wanted", [("level:6", False), ("level:6,best_first=1,explore=100,wide=500", True)])
+@pytest.mark.parametrize("spec, wanted", [("level:6", True), ("level:6,best_first=0", False),
+                                           ("level:6,best_first=1,explore=100,wide=500", True)])
 def test_a_best_first_bot_loads_that_search_with_the_tree(monkeypatch, fresh_loader, spec, wanted):
     # else its first search loads it from numba's cache, or compiles it, within a turn
     from ai.tools.specs import make_player

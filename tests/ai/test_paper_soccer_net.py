@@ -215,12 +215,35 @@ def test_a_level_takes_a_net_from_a_weight_file(tmp_path):
     assert g.is_legal(far.choose(g)) and far.searcher.net.distances
 
 
-@pytest.mark.parametrize("name", ["net:selfplay1", "net:selfplay2", "net:selfplay3", "net:dist1"])
+@pytest.mark.parametrize("name", ["net:selfplay1", "net:selfplay2", "net:selfplay3", "net:dist1", "net:tree5"])
 def test_the_shipped_net_loads_and_values_the_start_near_even(name):
     net = NN.load_net(name)
-    assert net.hidden == 32 and net.distances == (name == "net:dist1")
+    assert net.hidden == 32 and net.distances == (name in ("net:dist1", "net:tree5"))
     pos = position(0, 0)  # the start: nobody is ahead
     assert abs(net.value(*pos)) < 100  # under one logit
+
+
+def test_level_6s_own_net_is_the_compiled_trees_and_a_given_net_is_both_trees():
+    from ai.paper_soccer.player import PaperSoccerPlayer
+
+    own = PaperSoccerPlayer(6, seed=1).searcher
+    assert own.python_net is None and own.net.w1 == NN.load_net("net:tree5").w1
+    given_net = PaperSoccerPlayer(6, net="net:dist1", seed=1).searcher
+    assert given_net.python_net is given_net.net and given_net.net.w1 == NN.load_net("net:dist1").w1
+
+
+@pytest.mark.parametrize("seed, plies", [(1, 8), (2, 20), (3, 35)])
+def test_level_6_in_pure_python_searches_as_it_did_before_its_net(monkeypatch, seed, plies):
+    # the default install: alpha-beta with `value:selfplay`; the net and best-first are the fast extra's
+    from ai.paper_soccer.player import PaperSoccerPlayer
+
+    monkeypatch.setenv("TERMARENA_PURE_PYTHON", "1")
+    g = random_position("paper-soccer", seed, plies)
+    now = PaperSoccerPlayer(6, nodes=1500, seed=4).search(g, t0=0, stop=None, deadline=None, all_scores=True,
+                                                         report=None)
+    before = PaperSoccerPlayer(6, nodes=1500, seed=4, best_first=0, fast_net="").search(
+        g, t0=0, stop=None, deadline=None, all_scores=True, report=None)
+    assert now.scores == before.scores and now.nodes == before.nodes
 
 
 @pytest.mark.parametrize("name", ["net:../selfplay1", "net:", "net:a/b"])
