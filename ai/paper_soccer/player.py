@@ -44,9 +44,9 @@ from ai.base_player import Level as BaseLevel, SearchPlayer, level_descriptions
 from ai.paper_soccer import accelerator, first_turns
 from ai.paper_soccer.board import Y, apply, can_score, from_game, gen_turns, path_str, undo
 from ai.paper_soccer.search import WIN, WIN_BOUND, Searcher, SearchResult, Weights
-from ai.paper_soccer.net import load_net
+from ai.paper_soccer.net import UNITS, load_net
 from ai.paper_soccer.value import load as load_value
-from ai.player import InfoCallback, SearchInfo
+from ai.player import InfoCallback, SearchInfo, info_score
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,9 @@ class PaperSoccerPlayer(SearchPlayer):
     win = WIN
     proven = WIN_BOUND
     score_scale = 10.0  # a row of progress is about 1
+    # a net's score (hundredths of a logit) shown in the learned value's units: one logit is 1 / K of
+    # them, K = 0.0797 (`CALIBRATION`), so a position shows about the same number whichever tree valued it
+    net_score_scale = 10.0 * UNITS * 0.0797
 
     def __init__(self, level: int, *, think_ms: int | None = None, seed: int | None = None,
                  weights: Weights | None = None, **changes) -> None:
@@ -113,6 +116,10 @@ class PaperSoccerPlayer(SearchPlayer):
                                  net=load_net(cfg.net) if cfg.net else None, cut_off=cfg.cut_off,
                                  best_first=cfg.best_first, explore=cfg.explore, wide=cfg.wide,
                                  fast_net=load_net(cfg.fast_net) if cfg.fast_net and not cfg.net else None)
+
+    def shown_score(self, score: int, win: int) -> float:
+        scale = self.net_score_scale if self.searcher.net_in_use else self.score_scale
+        return info_score(score, win, self.proven, scale)
 
     def quick_move(self, game, t0: float, deadline: float | None, on_info: InfoCallback | None) -> str | None:
         """Level 6's first turn from `first_turns.TABLE` while the compiled tree loads (a bot with the `fast`

@@ -231,6 +231,11 @@ class Searcher:
         """Whether the searches run the compiled tree (from the first search after it has loaded)."""
         return self._compiled is not None
 
+    @property
+    def net_in_use(self) -> bool:
+        """Whether the searches value leaves with a net (its scores are in `net.UNITS` a logit)."""
+        return self.python_net is not None or (self.net is not None and self._compiled is not None)
+
     def may_compile(self) -> bool:
         """Whether this searcher's searches use the compiled tree once it has loaded."""
         return self.fast is True or (self.fast is None and not pure_python_wanted())

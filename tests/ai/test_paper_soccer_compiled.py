@@ -343,8 +343,9 @@ def test_level_6_searches_best_first_with_its_net_in_the_compiled_tree(C, monkey
     g = random_position("paper-soccer", 6, 12)  # 136 safe turns, none winning
     level = PaperSoccerPlayer(6, nodes=2000, seed=2)
     spelled = PaperSoccerPlayer(6, nodes=2000, seed=2, best_first=1, explore=100, wide=500, net="net:tree5")
-    alpha_beta = PaperSoccerPlayer(6, nodes=2000, seed=2, best_first=0)
+    alpha_beta = PaperSoccerPlayer(6, nodes=2000, seed=2, best_first=0, fast_net="")  # level 6 before
     found = [p.search(g, t0=0, stop=None, deadline=None, all_scores=True, report=None)
              for p in (level, spelled, alpha_beta)]
     assert level.searcher._bf_tree is not None and alpha_beta.searcher._bf_tree is None
+    assert level.searcher.net_in_use and not alpha_beta.searcher.net_in_use  # its scores shown as a net's
     assert found[0].scores == found[1].scores != found[2].scores

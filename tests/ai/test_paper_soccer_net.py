@@ -250,3 +250,17 @@ def test_level_6_in_pure_python_searches_as_it_did_before_its_net(monkeypatch, s
 def test_a_shipped_net_name_leads_nowhere_out_of_the_package(name):
     with pytest.raises(ValueError):
         NN.load_net(name)
+
+
+def test_a_net_searchs_score_is_shown_in_the_learned_values_units():
+    # the AI panel's number: one logit of advantage reads the same whether a net or `value:selfplay` valued it
+    from ai.paper_soccer import CALIBRATION
+    from ai.paper_soccer.player import PaperSoccerPlayer
+    from ai.paper_soccer.search import WIN
+
+    with_net = PaperSoccerPlayer(6, net="net:dist1", seed=1)
+    with_value = PaperSoccerPlayer(6, seed=1)  # the pure-Python tree (tests/conftest.py): value:selfplay
+    assert with_net.searcher.net_in_use and not with_value.searcher.net_in_use
+    one_logit = with_value.shown_score(1 / CALIBRATION[1], WIN)
+    assert with_net.shown_score(NN.UNITS, WIN) == pytest.approx(one_logit, rel=1e-3)
+    assert with_net.shown_score(WIN - 3, WIN) == with_value.shown_score(WIN - 3, WIN)  # a proven win alike
