@@ -13,3 +13,21 @@ def test_levels_climb_from_1000_with_growing_error_bars(game):
     assert ratings[0] == (1000, 0)
     assert all(a[0] < b[0] and a[1] < b[1] for a, b in zip(ratings, ratings[1:]))
     assert describe_elo(game, 2).startswith("Elo ") and "±" in describe_elo(game, 2)
+
+
+def test_the_readmes_elo_table_is_what_the_setup_screen_shows():
+    # the table is written by hand from the ladder; a new ladder step must reach it too
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    header = re.search(r"^\| level \| (.+) \|$", text, re.M)
+    columns = [name.strip() for name in header.group(1).split("|")]
+    games = {"Connect 4": "connect4", "Paper Soccer": "paper-soccer", "Lines of Action": "lines-of-action",
+             "Cultist Wars": "cultist-wars"}
+    rows = re.findall(r"^\| ([1-6]) \| (\d{4}(?: ± \d+)?(?: \| \d{4}(?: ± \d+)?)+) \|$", text[header.end():], re.M)
+    assert len(rows) == 6
+    for level, cells in rows:
+        for name, cell in zip(columns, cells.split(" | ")):
+            elo, error = level_elo(games[name], int(level))
+            assert cell == (f"{elo} ± {error}" if error else str(elo)), (name, level)
