@@ -5,9 +5,9 @@ Each generation's games are played by level 6 with the champion net at three nod
 random turns, and by level 6 with its own value (with the `fast` extra, which training needs, `net:tree5` in
 its best-first search; `value:selfplay` in its pure-Python alpha-beta), so that the net meets a search it
 does not drive as well as itself; a `level:6` player searches as level 6 does (best-first when compiled,
-since `25e5778`: the runs before it played alpha-beta, which `best_first=0,fast_net=` gives); earlier champions join the pool (issue 28 asked for self-play
-against many opponents: levels, noise, earlier generations; the openings are `selfplay`'s seeded random
-turns).  Without a champion (a run from scratch) the pool is `selfplay`'s default one.
+since `25e5778`: the runs before it played alpha-beta, which `best_first=0,fast_net=` gives).  Earlier
+champions join the pool (issue 28 asked for self-play against many opponents: levels, noise, earlier
+generations; the openings are `selfplay`'s seeded random turns).  Without a champion (a run from scratch) the pool is `selfplay`'s default one.
 """
 from __future__ import annotations
 
