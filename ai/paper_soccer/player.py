@@ -80,11 +80,10 @@ LEVEL_TABLE: dict[int, Level] = {
     4: Level("alpha-beta, 600 nodes a turn, cheap replies, answers from even depths too; one turn in four "
              "random (leaving no goal open)", nodes=600, cap_ms=1500, epsilon=0.25, near_ply=0, parity=0),
     5: Level("alpha-beta, 2,500 nodes a turn, rich replies one ply deep", nodes=2_500, cap_ms=2500, near_ply=1),
-    6: Level("with the fast extra, best-first minimax over every turn with a small neural value learned from "
-             "its own searches; else alpha-beta over whole turns with a transposition table and an evaluation "
-             "learned from its own games, rich replies two plies deep, late turns searched shallower first; "
-             "either way its turn checked against every reply that could shut it in, 150,000 nodes or the "
-             "time limit, its first turn from a table searched ahead while the compiled search loads",
+    # the setup screen shows this under the level: four lines at most at 80 columns (README: the details)
+    6: Level("with the fast extra, best-first minimax over every turn, valued by a small neural net learned "
+             "from its own searches; else alpha-beta over whole turns with an evaluation learned from its own "
+             "games; 150,000 nodes or the time limit",
              nodes=150_000, cap_ms=2500, root_short=3000, lmr_after=2, root_lmr=3, shut_check=0.15,
              value="value:selfplay", first_turns=True, best_first=1, explore=100, wide=500, fast_net="net:tree5"),
 }
