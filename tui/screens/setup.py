@@ -140,7 +140,9 @@ class SetupScreen(ArenaPage, Screen):
         try:
             specs, seed = self.read_specs(), self.read_seed()
         except SpecError as e:
-            self.query_one("#setup-error", Static).update(Text(str(e), style="bold red"))
+            error = self.query_one("#setup-error", Static)
+            error.update(Text(str(e), style="bold red"))
+            error.display = True
             return
         self.arena.start_game(self.game_id, specs, seed)
 
