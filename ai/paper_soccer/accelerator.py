@@ -17,7 +17,7 @@ longest, to the loading: against such an opponent, 23 games of 40 then had no tu
 `termarena prepare`, and the app at its start in a process of its own (ai/compile_ahead.py), do that
 ahead of the first game.  Meanwhile the app's AI worker is put on `hold`: it searches in Python and does
 not compile the same functions a second time; it loads the cached tree (about a second) once released.
-The best-first search (`compiled_best_first`, off in every level) loads with the tree when a searcher
+The best-first search (`compiled_best_first`, level 6's) loads with the tree when a searcher
 asks for it before the loading starts (`want_best_first`), and in `prepare`: otherwise its first search
 would compile it, or load it from the cache, within a turn.
 """

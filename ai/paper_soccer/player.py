@@ -9,7 +9,10 @@ the full search with the largest budget, or the time limit, and the only one wit
 `value:selfplay` (`value.py`'s form, fitted to the results of 6,000 games of level 6 against itself and
 of no game against another program: at CodinGame's time it beat level 6 with the earlier fit, "learned",
 124-76, and scored 59% over the six engines of the README's pool, all of them unseen, where that fit,
-trained partly on games against two of them, scored 55%; see the README).
+trained partly on games against two of them, scored 55%; see the README).  With the `fast` extra level 6
+searches best-first instead, with the net `net:tree5` (`fast_net`; README, "Level 6 plays best-first"):
+that search and net beat the alpha-beta level 6 145-55 at CodinGame's time, and a net's leaf in Python
+would cost the pure-Python tree most of its nodes, so that tree keeps the alpha-beta and `value:selfplay`.
 
 Strength grows unevenly with nodes, and stops growing past about 10,000 (60-200 games a pair,
 +-4-6%): against level 4 (600 nodes, random turns) 2,500 nodes scored 64%, 8,000 nodes 60%, 20,000

@@ -40,11 +40,13 @@
   still ever score (`board.goals_in_reach`).  Level 6 was cut off before the end in half the games it
   lost to QtPaperSoccer, which scores such positions as almost decided; with the term level 6 scored
   no better against it (2-38 against 4-36 and 3-37) and its compiled tree lost 21% of its speed.
-* Best-first (`best_first`, off in every level): below the root, `compiled_best_first` instead of
-  the iterative deepening (compiled tree only).  Against level 6 it scored 43% at CodinGame's time
-  and 39% at equal nodes (see the README).  With `wide`, every node of its tree lists every turn (up
-  to `wide` states), as QtPaperSoccer's does: with a value fitted to QtPaperSoccer's it scored 24%
-  against that engine, alpha-beta with the same value 2.5%; with our own values 5-12.5% (README).
+* Best-first (`best_first`; level 6's with the `fast` extra): below the root, `compiled_best_first`
+  instead of the iterative deepening (compiled tree only).  With the values of then, against level 6's
+  alpha-beta it scored 43% at CodinGame's time and 39% at equal nodes (see the README).  With `wide`,
+  every node of its tree lists every turn (up to `wide` states), as QtPaperSoccer's does: with a value
+  fitted to QtPaperSoccer's it scored 24% against that engine, alpha-beta with the same value 2.5%; with
+  our own values 5-12.5% (README).  With `net:tree5`, learned from this search's own values (`fast_net`),
+  it beat level 6's alpha-beta 145-55 at CodinGame's time, and is level 6 since.
 * `tie_noise` (see `search`) varies the choice among (nearly) equal turns with a seeded rng.
 * Evaluation, from the mover's side (`Weights`), measured in self-play (1,000 nodes a turn, 60-100
   games a pair, colours swapped):
