@@ -7,7 +7,8 @@ its best-first search; `value:selfplay` in its pure-Python alpha-beta), so that 
 does not drive as well as itself; a `level:6` player searches as level 6 does (best-first when compiled,
 since `25e5778`: the runs before it played alpha-beta, which `best_first=0,fast_net=` gives).  Earlier
 champions join the pool (issue 28 asked for self-play against many opponents: levels, noise, earlier
-generations; the openings are `selfplay`'s seeded random turns).  Without a champion (a run from scratch) the pool is `selfplay`'s default one.
+generations; the openings are `selfplay`'s seeded random turns).  Without a champion (a run from scratch)
+the pool is `selfplay`'s default one.
 """
 from __future__ import annotations
 
