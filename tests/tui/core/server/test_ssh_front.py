@@ -126,7 +126,8 @@ class Screen:
             except asyncio.TimeoutError:
                 self.type("\x1b")  # a prompt left open
                 await asyncio.sleep(0.5)
-        raise AssertionError(f"{move!r} typed three times, not played; the screen: {' '.join(self.text()[-1500:].split())}")
+        shown = " ".join(self.text()[-1500:].split())
+        raise AssertionError(f"{move!r} typed three times, not played; the screen: {shown}")
 
     def type(self, keys: str) -> None:
         self.process.stdin.write(keys.encode())
