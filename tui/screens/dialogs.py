@@ -9,8 +9,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import Key
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 
 from tui.plain import plain
 
@@ -118,7 +119,28 @@ class GameOverScreen(ModalScreen[str]):
         self.dismiss(what)
 
 
-class MovePrompt(ModalScreen[str | None]):
+class TakesTypedAhead:
+    """For a dialog with a text input: the printable keys that come to the dialog itself go into its input.
+
+    They are keys typed before the input had the focus. Textual hands each key to the widget focused when
+    the key arrives, so of a burst such as `:5⏎` (a fast typist; an ssh connection that delivers the three
+    at once) the keys after the one that opens the dialog reach the dialog before its input is mounted and
+    focused; they were dropped, and Enter then submitted an empty input. The key that opens the dialog is
+    a priority binding, so that the dialog is on top before the next key is handed out. A printable key
+    typed into the input never comes here: the input takes it."""
+
+    def on_key(self, event: Key) -> None:
+        field = self.focused
+        if event.is_printable and isinstance(field, Input) and event.character:
+            event.stop()
+            event.prevent_default()
+            if field.selection.is_empty:
+                field.insert_text_at_cursor(event.character)
+            else:  # a selected default (the save name) is replaced, as when typed into the input
+                field.replace(event.character, *field.selection)
+
+
+class MovePrompt(TakesTypedAhead, ModalScreen[str | None]):
     """A move typed in the game's player notation, as the move list writes it (Enter plays it, Escape cancels)."""
 
     BINDINGS = [Binding("escape", "cancel", "cancel")]
@@ -128,8 +150,6 @@ class MovePrompt(ModalScreen[str | None]):
         self.example = example
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import Input
-
         with Vertical(classes="dialog", id="move-prompt"):
             yield Static(Text("Type a move as the move list writes it, Enter to play", style="bold"))
             yield Input(placeholder=f"e.g. {self.example}", id="move-input")

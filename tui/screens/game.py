@@ -67,7 +67,8 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
     # the command palette runs the same actions; `id`s name the keys for tests and keymaps.
     BINDINGS = [
         Binding("question_mark", "help", "help", id="game.help", tooltip="this help"),
-        Binding("colon", "type_move", "type move", show=False, id="game.type_move",
+        # priority: the prompt is on top before the keys typed after `:` are handed out (TakesTypedAhead)
+        Binding("colon", "type_move", "type move", show=False, id="game.type_move", priority=True,
                 tooltip="type a move as the move list writes it, e.g. {example}"),
         Binding("u,ctrl+z", "undo", "undo", id="game.undo",
                 tooltip="undo: one move in hot-seat, back to your own turn against the AI"),
@@ -80,7 +81,7 @@ class GameScreen(AnalysisHost, ArenaPage, Screen):
         Binding("g", "game_over", "result", id="game.game_over",  # in the footer once over
                 tooltip="the game-over panel again: the result, save, replay, chart of the game just played"),
         # not in the footer (no room at 80 columns); the help screen lists them
-        Binding("ctrl+s", "save", "save", show=False, id="game.save",
+        Binding("ctrl+s", "save", "save", show=False, id="game.save", priority=True,
                 tooltip="save the game to a file of the save folder (asks a name)"),
         Binding("ctrl+o", "load", "load", show=False, id="game.load",
                 tooltip="load a saved game: play on, or replay a finished one (← → Home End)"),

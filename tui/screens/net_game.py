@@ -22,8 +22,9 @@ from tui.widgets.status import ThinkingLine
 class NetGameScreen(GameScreen):
     # Once the other side is gone for good, saving is what is left to do: the footer offers it.  A
     # subclass's binding of a key replaces its base's: the game screen's ctrl+s is listed again after it,
-    # so that ctrl+s saves at any time (the first binding check_action allows runs).
-    BINDINGS = [Binding("ctrl+s", "save('shown')", "save", id="net.save_when_gone"),
+    # so that ctrl+s saves at any time (the first binding check_action allows runs). Both are priority
+    # bindings, as the game screen's is (TakesTypedAhead).
+    BINDINGS = [Binding("ctrl+s", "save('shown')", "save", id="net.save_when_gone", priority=True),
                 next(b for b in GameScreen.BINDINGS if b.id == "game.save")]
 
     def __init__(self, session, ai, link) -> None:

@@ -14,14 +14,14 @@ from textual.widgets import Button, Input, Static
 
 from engines.base import Game
 from engines.savefile import SavedGame
-from tui.screens.dialogs import ConfirmScreen
+from tui.screens.dialogs import ConfirmScreen, TakesTypedAhead
 from tui.core.storage import StorageError, safe_path, shown
 from tui.core.words import counted
 from tui.plain import plain
 from tui.widgets.preview import position_preview
 
 
-class SaveScreen(ModalScreen[Path | None]):
+class SaveScreen(TakesTypedAhead, ModalScreen[Path | None]):
     """Asks a name (the default one is selected, so typing replaces it) and saves into `folder`.
 
     `write(path)` does the saving and raises StorageError; a refused name, a failed write (a full disk)

@@ -101,33 +101,17 @@ class Screen:
             except asyncio.TimeoutError:
                 raise AssertionError(f"{words!r} not on the screen: {' '.join(self.text()[-1500:].split())}") from None
 
-    async def ask_for_a_move(self) -> None:
-        """`:` opens the move prompt; a key the app was not reading yet is dropped (never queued), so
-        it is typed again until the prompt shows."""
-        self.data = b""
-        for _ in range(int(WAIT_S)):
-            self.type(":")
-            try:
-                await self.shows("Enter to play", within=1.0)
-                return
-            except AssertionError:
-                pass
-        await self.shows("Enter to play", within=0.0)
-
-    async def play(self, move: str, bob):
-        """Types `move` at the prompt until the server relays it to `bob` (its MOVE).  About one run in
-        eight (2026-11-29, the app as the second player, its third move) the typed move was not played
-        and the prompt stayed open: so the prompt is closed and the move typed again, a few times."""
-        for _ in range(3):
-            await self.ask_for_a_move()
-            self.type(move + "\r")
-            try:
-                return await asyncio.wait_for(bob.expect("MOVE"), 5.0)
-            except asyncio.TimeoutError:
-                self.type("\x1b")  # a prompt left open
-                await asyncio.sleep(0.5)
-        shown = " ".join(self.text()[-1500:].split())
-        raise AssertionError(f"{move!r} typed three times, not played; the screen: {shown}")
+    async def play(self, move: str, turn: int, bob):
+        """Types `:move⏎` in one write once the app shows its turn (`Turn N:`), as a fast typist or a
+        slow connection delivers it (tests/tui/screens/test_typed_ahead.py); the server relays the move
+        to `bob`."""
+        await self.shows(f"Turn {turn}:")
+        self.type(f":{move}\r")
+        try:
+            return await asyncio.wait_for(bob.expect("MOVE"), WAIT_S)
+        except asyncio.TimeoutError:
+            shown = " ".join(self.text()[-1500:].split())
+            raise AssertionError(f"{move!r} typed, not played; the screen: {shown}") from None
 
     def type(self, keys: str) -> None:
         self.process.stdin.write(keys.encode())
@@ -157,7 +141,7 @@ async def test_a_player_over_ssh_plays_a_whole_game_through_the_terminal(tmp_pat
                     bob.send("MOVE", plies + 1, text=game.move_to_str(move))
                     got = await bob.expect("MOVE")
                 else:  # typed on the app's game screen, in the player's notation
-                    got = await screen.play(type(game).output_to_player(game.move_to_str(move)), bob)
+                    got = await screen.play(type(game).output_to_player(game.move_to_str(move)), plies + 1, bob)
                     typed += 1
                 game.play(got.text)
                 plies += 1
