@@ -104,9 +104,6 @@ class PaperSoccerPlayer(SearchPlayer):
     win = WIN
     proven = WIN_BOUND
     score_scale = 10.0  # a row of progress is about 1
-    # a net's score (hundredths of a logit) shown in the learned value's units: one logit is 1 / K of
-    # them, K = 0.0797 (`CALIBRATION`), so a position shows about the same number whichever tree valued it
-    net_score_scale = 10.0 * UNITS * 0.0797
 
     def __init__(self, level: int, *, think_ms: int | None = None, seed: int | None = None,
                  weights: Weights | None = None, **changes) -> None:
@@ -118,6 +115,14 @@ class PaperSoccerPlayer(SearchPlayer):
                                  net=load_net(cfg.net) if cfg.net else None, cut_off=cfg.cut_off,
                                  best_first=cfg.best_first, explore=cfg.explore, wide=cfg.wide,
                                  fast_net=load_net(cfg.fast_net) if cfg.fast_net and not cfg.net else None)
+
+    @property
+    def net_score_scale(self) -> float:
+        """A net's score (hundredths of a logit) in the learned value's units: one logit is 1 / K of them
+        (K of `CALIBRATION`), so a position shows about the same number whichever tree valued it."""
+        from ai.paper_soccer import CALIBRATION  # here, not at the top: the package imports this module
+
+        return self.score_scale * UNITS * CALIBRATION[1]
 
     def shown_score(self, score: int, win: int) -> float:
         scale = self.net_score_scale if self.searcher.net_in_use else self.score_scale
