@@ -55,6 +55,11 @@ def prepare_compiled(game_id: str) -> str | None:
     return None if load is None else load()
 
 
+def compiled_note(game_id: str) -> str:
+    """How the game's compiled search differs from its pure-Python one ("": it gives the same answers)."""
+    return ai_part(game_id, "COMPILED_NOTE", "")
+
+
 def compiled_search_speed(game_id: str, seconds: float = 2.0) -> tuple[int, float] | None:
     """`search_speed` with the game's compiled search (an extra, e.g. `fast`), or None without one."""
     speed = ai_part(game_id, "compiled_search_speed", None)

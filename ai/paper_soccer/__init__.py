@@ -37,6 +37,8 @@ LADDER = ((241, 89), (173, 79), (186, 56), (135, 52), (402, 138))
 OPENSPIEL_GAME = None  # OpenSpiel has no such game
 
 ACCELERATOR = "ai.paper_soccer.accelerator"  # the `fast` extra's compiled tree (ai/compile_ahead.py)
+# `termarena bench`'s words on its compiled column: level 6 with the `fast` extra is another search
+COMPILED_NOTE = "best-first with net:tree5, where pure Python is alpha-beta: other nodes, other answers"
 
 TRAINING = "ai.paper_soccer.training"  # `termarena train`'s hooks: the pool, the fit, the gate's player
 
@@ -72,7 +74,7 @@ def selfplay_games(games: int, out_path: str, players: tuple[str, ...], *, jobs:
                              say=say or selfplay.say_on_stderr)
 
 
-__all__ = ["ACCELERATOR", "ANALYSIS_CHANGES", "ANALYSIS_NODES", "CALIBRATION", "LADDER", "LEVELS", "LEVEL_TABLE", "OPENSPIEL_GAME",
+__all__ = ["ACCELERATOR", "ANALYSIS_CHANGES", "COMPILED_NOTE", "ANALYSIS_NODES", "CALIBRATION", "LADDER", "LEVELS", "LEVEL_TABLE", "OPENSPIEL_GAME",
            "TRAINING",
            "PaperSoccerPlayer", "compiled_search_speed", "load_compiled", "make_player", "search_speed",
            "selfplay_games", "selfplay_pool"]

@@ -98,6 +98,15 @@ FORWARD = tuple([10 * ((5 - Y[p]) if seat == 0 else (Y[p] - 5)) if p < 99 else 0
                 for seat in (0, 1))
 
 
+def searcher_options(cfg: Level) -> dict:
+    """`Searcher`'s keywords for a level, its value and nets loaded (the tree below the root, `fast`, aside)."""
+    return dict(near_ply=cfg.near_ply, parity=cfg.parity, root_short=cfg.root_short, lmr_after=cfg.lmr_after,
+                root_lmr=cfg.root_lmr, shut_check=cfg.shut_check, value=load_value(cfg.value) if cfg.value else None,
+                net=load_net(cfg.net) if cfg.net else None, cut_off=cfg.cut_off, best_first=cfg.best_first,
+                explore=cfg.explore, wide=cfg.wide,
+                fast_net=load_net(cfg.fast_net) if cfg.fast_net and not cfg.net else None)
+
+
 class PaperSoccerPlayer(SearchPlayer):
     game_id = "paper-soccer"
     levels = LEVEL_TABLE
@@ -108,13 +117,7 @@ class PaperSoccerPlayer(SearchPlayer):
     def __init__(self, level: int, *, think_ms: int | None = None, seed: int | None = None,
                  weights: Weights | None = None, **changes) -> None:
         super().__init__(level, think_ms=think_ms, seed=seed, **changes)
-        cfg = self.cfg
-        self.searcher = Searcher(weights, near_ply=cfg.near_ply, parity=cfg.parity, root_short=cfg.root_short,
-                                 lmr_after=cfg.lmr_after, root_lmr=cfg.root_lmr, shut_check=cfg.shut_check,
-                                 value=load_value(cfg.value) if cfg.value else None,
-                                 net=load_net(cfg.net) if cfg.net else None, cut_off=cfg.cut_off,
-                                 best_first=cfg.best_first, explore=cfg.explore, wide=cfg.wide,
-                                 fast_net=load_net(cfg.fast_net) if cfg.fast_net and not cfg.net else None)
+        self.searcher = Searcher(weights, **searcher_options(self.cfg))
 
     @property
     def net_score_scale(self) -> float:

@@ -1,9 +1,10 @@
-"""The nodes the level-6 search visits in a given time on fixed positions (`termarena bench`)."""
+"""The nodes level 6's search visits in a given time on fixed positions (`termarena bench`): the
+alpha-beta tree with `value:selfplay` in pure Python, best-first with `net:tree5` compiled (the `fast`
+extra), each as level 6 plays it, so the two figures are of different searches."""
 from __future__ import annotations
 
 import time
 
-from ai.paper_soccer.search import Searcher
 
 BENCH_LINES = (
     "",
@@ -26,8 +27,12 @@ def bench_positions():
 
 
 def search_speed(seconds: float = 2.0, fast: bool = False) -> tuple[int, float]:
-    """Nodes the level-6 search visits on a fixed set of positions in about `seconds`: with the
+    """Nodes level 6's search visits on a fixed set of positions in about `seconds`: with the
     pure-Python tree, or the compiled one (`fast`, loaded before the clock starts)."""
+    from ai.paper_soccer.player import LEVEL_TABLE, searcher_options  # the package imports this module
+    from ai.paper_soccer.search import Searcher
+
+    options = searcher_options(LEVEL_TABLE[6])  # its value and nets read before the clock starts
     positions = bench_positions()
     total = 0
     start = time.perf_counter()
@@ -35,7 +40,7 @@ def search_speed(seconds: float = 2.0, fast: bool = False) -> tuple[int, float]:
     i = 0
     while True:
         g = positions[i % len(positions)]
-        s = Searcher(fast=fast)
+        s = Searcher(fast=fast, **options)
         left = end - time.perf_counter()
         res = s.search(g, deadline=time.monotonic() + max(0.01, min(0.5, left)))
         total += res.nodes

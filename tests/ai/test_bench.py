@@ -48,3 +48,15 @@ def test_at_80_columns_every_game_id_is_shown_whole(monkeypatch, capsys):
 def test_openspiel_rates_are_measured_on_its_nearest_games():
     assert bench.openspiel_playouts("connect4", 0.2) > 100
     assert bench.openspiel_playouts("lines-of-action", 0.2) > 1
+
+
+def test_paper_soccers_compiled_column_says_it_is_another_search(monkeypatch, capsys):
+    # level 6 with the `fast` extra is best-first with a net, the pure-Python one alpha-beta: the caption
+    # must not claim the same answers, as it did when both columns timed the bare alpha-beta tree
+    monkeypatch.setattr(bench, "openspiel_installed", lambda: False)
+    monkeypatch.setattr(bench, "random_playouts", lambda gid, s: bench.PlayoutFigures(gid, 25651, 1692677, 2.0))
+    monkeypatch.setattr(bench, "search_speed", lambda gid, s: (111663, 1.0))
+    monkeypatch.setattr(bench, "prepare_compiled", lambda gid: "" if gid == "paper-soccer" else None)
+    monkeypatch.setattr(bench, "compiled_search_speed", lambda gid, s: (230600, 1.0))
+    out = " ".join(bench_output(monkeypatch, capsys, "ps", "--seconds", "0.1").split())
+    assert "level 6 with the `fast` extra" in out and "best-first" in out and "same answers" not in out

@@ -327,7 +327,7 @@ def bench(
     from rich.console import Console
     from rich.table import Table
 
-    from ai.bench import (compiled_search_speed, openspiel_game, openspiel_installed, openspiel_playouts,
+    from ai.bench import (compiled_note, compiled_search_speed, openspiel_game, openspiel_installed, openspiel_playouts,
                           prepare_compiled, random_playouts, search_speed)
     from engines import get_game
 
@@ -344,7 +344,8 @@ def bench(
     for gid, problem in compiled.items():
         title = get_game(gid).title
         caption += (f"\n{title}'s compiled search: pip install 'termarena\\[fast]'" if problem
-                    else f"\ncompiled: {title}'s search with the `fast` extra (numba), same answers")
+                    else f"\ncompiled: {title}'s level 6 with the `fast` extra (numba), "
+                         f"{compiled_note(gid) or 'same answers'}")
     table = Table(title=f"termarena bench ({seconds:g} s per measurement, one core)", caption=caption)
     columns = ["game", "games", "plies", "games/s", "plies/s", "search nodes/s"]
     if with_compiled:
