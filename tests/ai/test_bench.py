@@ -30,14 +30,19 @@ def test_without_openspiel_there_is_no_rate_and_bench_says_how_to_get_one(monkey
     assert "connect4" in out and not any("OpenSpiel" in line for line in header) and "termarena[yardstick]" in out
 
 
-def test_at_80_columns_every_game_id_is_shown_whole(monkeypatch, capsys):
-    # they were cut to "paper-socc…" and "lines-of-a…" while the two-word headers kept their room; the
-    # figures here are fixed (as wide as this machine's), the layout is what is checked
+def fixed_figures(monkeypatch) -> None:
+    """Every figure fixed (as wide as this machine's), Paper Soccer's compiled search present, no OpenSpiel."""
     monkeypatch.setattr(bench, "openspiel_installed", lambda: False)
     monkeypatch.setattr(bench, "random_playouts", lambda gid, s: bench.PlayoutFigures(gid, 25651, 1692677, 2.0))
     monkeypatch.setattr(bench, "search_speed", lambda gid, s: (343524, 1.0))
     monkeypatch.setattr(bench, "prepare_compiled", lambda gid: "" if gid == "paper-soccer" else None)
     monkeypatch.setattr(bench, "compiled_search_speed", lambda gid, s: (782147, 1.0))
+
+
+def test_at_80_columns_every_game_id_is_shown_whole(monkeypatch, capsys):
+    # they were cut to "paper-socc…" and "lines-of-a…" while the two-word headers kept their room; the
+    # figures here are fixed (as wide as this machine's), the layout is what is checked
+    fixed_figures(monkeypatch)
     out = bench_output(monkeypatch, capsys, "--seconds", "0.1", columns=80)
     rows = [line.split("│")[1].strip() for line in out.splitlines() if line.startswith("│")]
     assert rows == ["paper-soccer", "cultist-wars", "connect4", "lines-of-action"], out
@@ -53,10 +58,6 @@ def test_openspiel_rates_are_measured_on_its_nearest_games():
 def test_paper_soccers_compiled_column_says_it_is_another_search(monkeypatch, capsys):
     # level 6 with the `fast` extra is best-first with a net, the pure-Python one alpha-beta: the caption
     # must not claim the same answers, as it did when both columns timed the bare alpha-beta tree
-    monkeypatch.setattr(bench, "openspiel_installed", lambda: False)
-    monkeypatch.setattr(bench, "random_playouts", lambda gid, s: bench.PlayoutFigures(gid, 25651, 1692677, 2.0))
-    monkeypatch.setattr(bench, "search_speed", lambda gid, s: (111663, 1.0))
-    monkeypatch.setattr(bench, "prepare_compiled", lambda gid: "" if gid == "paper-soccer" else None)
-    monkeypatch.setattr(bench, "compiled_search_speed", lambda gid, s: (230600, 1.0))
+    fixed_figures(monkeypatch)
     out = " ".join(bench_output(monkeypatch, capsys, "ps", "--seconds", "0.1").split())
     assert "level 6 with the `fast` extra" in out and "best-first" in out and "same answers" not in out
