@@ -18,14 +18,16 @@ from tui.widgets.boards.looks import side_mark
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
-def describe_spec(spec: PlayerSpec, width: int = 40) -> str:
+def describe_spec(spec: PlayerSpec, width: int = 40, over_network: bool = False) -> str:
+    """How the side panel names a player; `over_network`: the other side plays from elsewhere, so the
+    person at this keyboard is "you" (beside the opponent's name on a server), not one of two humans."""
     if spec.kind == "ai":
         return f"AI level {spec.level}"
     if spec.kind == "cmd":
         return "bot " + visible(bot_name(spec.command or ""), width)  # a command from a file or the user
     if spec.kind == "net":  # a server game names its players (checked names, shown as text all the same)
         return visible(spec.text or "remote", width)
-    return "human"
+    return "you" if over_network else "human"
 
 
 def bot_name(command: str) -> str:
@@ -62,12 +64,13 @@ class StatusPanel(Static):
         text.append("\n")
         over = session.outcome()
         mover = session.to_move()
+        over_network = any(spec.kind == "net" for spec in session.specs)
         for seat in (0, 1):
             arrow = "▶ " if over is None and not stopped and seat == mover else "  "
             text.append(arrow, "bold")
             text.append(side_mark(board_cls, seat, ascii_style) + " ", board_cls.side_styles[seat])
             text.append(f"{board_cls.side_names[seat]:<7}", board_cls.side_styles[seat])
-            text.append(" " + describe_spec(session.specs[seat], 11))
+            text.append(" " + describe_spec(session.specs[seat], 11, over_network))
             left = session.clock.left(seat) if session.clock is not None else None
             if left is not None:  # the low-time warning: red from LOW_TIME_S down, tenths shown
                 text.append(" " + show_time(left), "bold white on red" if left <= LOW_TIME_S else "bold")

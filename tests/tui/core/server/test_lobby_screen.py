@@ -35,6 +35,11 @@ async def test_the_lobby_accepts_a_seek_and_plays_it_on_the_join_screen(tmp_path
             await wait_until(pilot, lambda: session.ply == 1)
             assert (await bob.expect("MOVE")).text == "4"
             assert session.notation == ["4"]
+            # the side panel: this keyboard's side is "you", the other one bob (not "human" and a name)
+            await wait_until(pilot, lambda: "bob" in str(app.screen.query_one(StatusPanel).render()))
+            sides = str(app.screen.query_one(StatusPanel).render()).splitlines()[1:3]
+            mine = int(welcome.words[2]) % 2  # bob's seat is welcome's (1-based): the app plays the other
+            assert " you" in sides[mine] and " bob" in sides[1 - mine] and "human" not in " ".join(sides)
 
 
 async def accepted(pilot, app, bob):
