@@ -80,6 +80,14 @@ class OnlineGameScreen(NetGameScreen):
             return
         self.dismiss()
 
+    def quit_question(self, autosaved: bool) -> str:
+        if not self.session.has_human or self.aborted:
+            return super().quit_question(autosaved)
+        # unlike a host's game, a server's goes on without this app: saying otherwise would make a player
+        # think that quitting ends it, and lose on time
+        return ("Quit? The game goes on on the server and your clock runs when it is your turn: come back "
+                "under the same name to play on, or answer no and resign with ctrl+x.")
+
     def _after_game_over(self, choice: str | None) -> None:
         if choice in ("new", "quit"):
             self.dismiss()

@@ -40,6 +40,11 @@ async def test_the_lobby_accepts_a_seek_and_plays_it_on_the_join_screen(tmp_path
             sides = str(app.screen.query_one(StatusPanel).render()).splitlines()[1:3]
             mine = int(welcome.words[2]) % 2  # bob's seat is welcome's (1-based): the app plays the other
             assert " you" in sides[mine] and " bob" in sides[1 - mine] and "human" not in " ".join(sides)
+            await pilot.press("ctrl+q")  # quitting does not end a server's game: the question says so
+            question = str(app.screen.query_one(".dialog-text").render())
+            assert "goes on on the server" in question and "cannot go on" not in question
+            await pilot.press("n")
+            assert isinstance(app.screen, OnlineGameScreen)
 
 
 async def accepted(pilot, app, bob):
