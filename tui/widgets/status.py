@@ -51,6 +51,9 @@ class StatusPanel(Static):
         if self._shown is not None:
             self.show(*self._shown)
 
+    def on_resize(self) -> None:  # where the seed goes depends on the width
+        self.looks_changed()
+
     def show(self, session: Session, board, note: str = "", stopped: str = "") -> None:
         """`note`: a last dim line (which search the AI runs); `stopped`: how a game that ended outside its
         rules (an abort) ended, said instead of whose turn it is."""
@@ -60,7 +63,10 @@ class StatusPanel(Static):
         text = Text()
         text.append(session.cls.title, "bold")
         if session.cls.seeded:
-            text.append(f"  seed {session.seed}", "dim")
+            seed = f"seed {session.seed}"
+            # on a line of its own when the title's has no room: wrapped, "seed" and its number came apart
+            fits = len(session.cls.title) + 2 + len(seed) <= (self.content_size.width or 1 << 30)
+            text.append(("  " if fits else "\n") + seed, "dim")
         text.append("\n")
         over = session.outcome()
         mover = session.to_move()

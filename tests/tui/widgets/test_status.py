@@ -41,3 +41,13 @@ async def test_a_position_loaded_at_its_turn_59_numbers_its_moves_from_59_in_the
         lines = str(app.screen.query_one("#move-lines").render()).splitlines()
         assert lines[1].split()[0] == "59" and lines[1].endswith("b4b2"), lines
         assert "Turn 60: White to move" in status(app) and "91 turns left" in status(app)
+
+
+@pytest.mark.parametrize(("seed", "first_lines"), [(1829611051, ["Cultist Wars", "seed 1829611051"]),
+                                                  (7, ["Cultist Wars  seed 7"])])
+async def test_the_seed_stays_whole_beside_the_title_or_on_its_own_line(seed, first_lines):
+    # in the side panel's 25 columns "Cultist Wars  seed 1829611051" was wrapped between "seed" and its number
+    app = make_app("cultist-wars", seed=seed)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert [line.strip() for line in status(app).splitlines()[:len(first_lines)]] == first_lines
