@@ -74,7 +74,7 @@ def selfplay_games(games: int, out_path: str, players: tuple[str, ...], *, jobs:
                              say=say or selfplay.say_on_stderr)
 
 
-__all__ = ["ACCELERATOR", "ANALYSIS_CHANGES", "COMPILED_NOTE", "ANALYSIS_NODES", "CALIBRATION", "LADDER", "LEVELS", "LEVEL_TABLE", "OPENSPIEL_GAME",
+__all__ = ["ACCELERATOR", "ANALYSIS_CHANGES", "ANALYSIS_NODES", "CALIBRATION", "COMPILED_NOTE", "LADDER", "LEVELS", "LEVEL_TABLE", "OPENSPIEL_GAME",
            "TRAINING",
            "PaperSoccerPlayer", "compiled_search_speed", "load_compiled", "make_player", "search_speed",
            "selfplay_games", "selfplay_pool"]
