@@ -38,7 +38,8 @@ OPENSPIEL_GAME = None  # OpenSpiel has no such game
 
 ACCELERATOR = "ai.paper_soccer.accelerator"  # the `fast` extra's compiled tree (ai/compile_ahead.py)
 # `termarena bench`'s words on its compiled column: level 6 with the `fast` extra is another search
-COMPILED_NOTE = "best-first with net:tree5, where pure Python is alpha-beta: other nodes, other answers"
+COMPILED_NOTE = (f"best-first with {LEVEL_TABLE[6].fast_net}, where pure Python is alpha-beta: other nodes, "
+                 "other answers")
 
 TRAINING = "ai.paper_soccer.training"  # `termarena train`'s hooks: the pool, the fit, the gate's player
 
