@@ -36,8 +36,26 @@ class Fronts:
     web_names: tuple[str, ...] = ()
 
 
+def front_classes(fronts: Fronts) -> tuple[type | None, type | None]:
+    """The ssh and browser fronts' classes, looked up before anything listens: a missing extra is the
+    one line the user reads, not a line after "listening on"."""
+    ssh = web = None
+    if fronts.ssh_port is not None:
+        try:
+            from tui.core.server.ssh import SshFront as ssh
+        except ImportError:
+            raise ServerError("the ssh front needs asyncssh: pip install 'termarena[server]'") from None
+    if fronts.web_port is not None:
+        try:
+            from tui.core.server.web import WebFront as web
+        except ImportError:
+            raise ServerError("the browser front needs textual-serve: pip install 'termarena[web]'") from None
+    return ssh, web
+
+
 async def serve(data: Path, host: str, port: int, connections: int = ServerLimits.connections,
                 fronts: Fronts = Fronts(), log=log_line) -> None:
+    front_kinds = front_classes(fronts)
     try:
         data.mkdir(parents=True, exist_ok=True)
         context, fingerprint = server_context(data)
@@ -55,7 +73,7 @@ async def serve(data: Path, host: str, port: int, connections: int = ServerLimit
     log(f"listening on {host}:{bound} (TLS), data in {data}")
     opened: list = []
     try:
-        await _open_fronts(server, data, host, fronts, context, fingerprint, log, opened)
+        await _open_fronts(server, data, host, fronts, front_kinds, context, fingerprint, log, opened)
     except ServerError:
         await _close(opened, server)
         raise
@@ -78,20 +96,19 @@ async def serve(data: Path, host: str, port: int, connections: int = ServerLimit
         log("stopped")
 
 
-async def _open_fronts(server: Server, data: Path, host: str, fronts: Fronts, context, fingerprint: str, log,
-                       opened: list) -> None:
+async def _open_fronts(server: Server, data: Path, host: str, fronts: Fronts, front_kinds: tuple, context,
+                       fingerprint: str, log, opened: list) -> None:
     """The ssh and browser fronts asked for (each front's apps log in through one loopback port of the
     lobby, which takes as many sessions as both fronts run), appended to `opened` as they start."""
-    wanted = [f for f in ("ssh", "web") if getattr(fronts, f"{f}_port") is not None]
+    wanted = [kind for kind in front_kinds if kind is not None]
     if not wanted:
         return
     front_port = await server.start_front_port(context, MAX_SESSIONS * len(wanted))
-    if fronts.ssh_port is not None:
-        try:
-            from tui.core.server.ssh import SshError, SshFront
-        except ImportError:
-            raise ServerError("the ssh front needs asyncssh: pip install 'termarena[server]'") from None
-        front = SshFront(server, data, front_port, fingerprint, log)
+    ssh_front, web_front = front_kinds
+    if ssh_front is not None:
+        from tui.core.server.ssh import SshError  # importable: front_classes found its module
+
+        front = ssh_front(server, data, front_port, fingerprint, log)
         opened.append(front)
         try:
             bound = await front.start(host, fronts.ssh_port)
@@ -101,12 +118,8 @@ async def _open_fronts(server: Server, data: Path, host: str, fronts: Fronts, co
             raise ServerError(f"cannot listen for ssh on {host}:{fronts.ssh_port}: {e.strerror or e}") from None
         log(f"ssh on {host}:{bound}: `ssh -p {bound} NAME@HOST` opens the lobby; host key {front.host_fingerprint} "
             f"(players' ssh shows it the first time: tell them)")
-    if fronts.web_port is not None:
-        try:
-            from tui.core.server.web import WebFront
-        except ImportError:
-            raise ServerError("the browser front needs textual-serve: pip install 'termarena[web]'") from None
-        web = WebFront(server, data, front_port, fingerprint, log)
+    if web_front is not None:
+        web = web_front(server, data, front_port, fingerprint, log)
         try:
             bound = await web.start(host, fronts.web_port, fronts.web_names)
         except OSError as e:
