@@ -10,8 +10,9 @@ the full search with the largest budget, or the time limit, and the only one wit
 of no game against another program: at CodinGame's time it beat level 6 with the earlier fit, "learned",
 124-76, and scored 59% over the six engines of the README's pool, all of them unseen, where that fit,
 trained partly on games against two of them, scored 55%; see the README).  With the `fast` extra level 6
-searches best-first instead, with the net `net:tree5` (`fast_net`; README, "Level 6 plays best-first"):
-that search and net beat the alpha-beta level 6 145-55 at CodinGame's time, and a net's leaf in Python
+searches best-first instead, with the net `net:tree6` (`fast_net`; README, "Level 6 plays best-first"):
+that search with `net:tree5` beat the alpha-beta level 6 145-55 at CodinGame's time, `net:tree6` (the next
+generation) beat `net:tree5` 225-175 there (+44 +- 34; README, "`net:tree6`"), and a net's leaf in Python
 would cost the pure-Python tree most of its nodes, so that tree keeps the alpha-beta and `value:selfplay`.
 
 Strength grows unevenly with nodes, and stops growing past about 10,000 (60-200 games a pair,
@@ -88,7 +89,7 @@ LEVEL_TABLE: dict[int, Level] = {
              "from its own searches; else alpha-beta over whole turns with an evaluation learned from its own "
              "games; 150,000 nodes or the time limit",
              nodes=150_000, cap_ms=2500, root_short=3000, lmr_after=2, root_lmr=3, shut_check=0.15,
-             value="value:selfplay", first_turns=True, best_first=1, explore=100, wide=500, fast_net="net:tree5"),
+             value="value:selfplay", first_turns=True, best_first=1, explore=100, wide=500, fast_net="net:tree6"),
 }
 
 LEVELS: dict[int, str] = level_descriptions(LEVEL_TABLE)

@@ -46,7 +46,8 @@
   every node of its tree lists every turn (up to `wide` states), as QtPaperSoccer's does: with a value
   fitted to QtPaperSoccer's it scored 24% against that engine, alpha-beta with the same value 2.5%; with
   our own values 5-12.5% (README).  With `net:tree5`, learned from this search's own values (`fast_net`),
-  it beat level 6's alpha-beta 145-55 at CodinGame's time, and is level 6 since.
+  it beat level 6's alpha-beta 145-55 at CodinGame's time, and is level 6 since (with `net:tree6`, the
+  next generation of the same loop, since 2026-11-29).
 * `tie_noise` (see `search`) varies the choice among (nearly) equal turns with a seeded rng.
 * Evaluation, from the mover's side (`Weights`), measured in self-play (1,000 nodes a turn, 60-100
   games a pair, colours swapped):

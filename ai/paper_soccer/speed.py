@@ -1,6 +1,6 @@
 """The nodes level 6's search visits in a given time on fixed positions (`termarena bench`): the
-alpha-beta tree with `value:selfplay` in pure Python, best-first with `net:tree5` compiled (the `fast`
-extra), each as level 6 plays it, so the two figures are of different searches."""
+alpha-beta tree with `value:selfplay` in pure Python, best-first with level 6's `fast_net` compiled (the
+`fast` extra), each as level 6 plays it, so the two figures are of different searches."""
 from __future__ import annotations
 
 import time

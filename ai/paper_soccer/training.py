@@ -2,7 +2,7 @@
 generation's self-play games, how a new net is fitted on them, and which player a net makes for the gate.
 
 Each generation's games are played by level 6 with the champion net at three node budgets, once with 5%
-random turns, and by level 6 with its own value (with the `fast` extra, which training needs, `net:tree5` in
+random turns, and by level 6 with its own value (with the `fast` extra, which training needs, its `fast_net` in
 its best-first search; `value:selfplay` in its pure-Python alpha-beta), so that the net meets a search it
 does not drive as well as itself; a `level:6` player searches as level 6 does (best-first when compiled,
 since `25e5778`: the runs before it played alpha-beta, which `best_first=0,fast_net=` gives).  Earlier

@@ -336,13 +336,13 @@ def test_best_first_tree_targets_value_the_turns_it_went_down_twice_or_more(C):
 
 
 def test_level_6_searches_best_first_with_its_net_in_the_compiled_tree(C, monkeypatch):
-    # the fast extra's level 6: what `best_first=1,explore=100,wide=500,net=net:tree5` searches
+    # the fast extra's level 6: what `best_first=1,explore=100,wide=500,net=net:tree6` searches
     from ai.paper_soccer.player import PaperSoccerPlayer
 
     monkeypatch.delenv("TERMARENA_PURE_PYTHON")  # the level's own choice (tests/conftest.py sets it)
     g = random_position("paper-soccer", 6, 12)  # 136 safe turns, none winning
     level = PaperSoccerPlayer(6, nodes=2000, seed=2)
-    spelled = PaperSoccerPlayer(6, nodes=2000, seed=2, best_first=1, explore=100, wide=500, net="net:tree5")
+    spelled = PaperSoccerPlayer(6, nodes=2000, seed=2, best_first=1, explore=100, wide=500, net="net:tree6")
     alpha_beta = PaperSoccerPlayer(6, nodes=2000, seed=2, best_first=0, fast_net="")  # level 6 before
     found = [p.search(g, t0=0, stop=None, deadline=None, all_scores=True, report=None)
              for p in (level, spelled, alpha_beta)]

@@ -215,10 +215,11 @@ def test_a_level_takes_a_net_from_a_weight_file(tmp_path):
     assert g.is_legal(far.choose(g)) and far.searcher.net.distances
 
 
-@pytest.mark.parametrize("name", ["net:selfplay1", "net:selfplay2", "net:selfplay3", "net:dist1", "net:tree5"])
+@pytest.mark.parametrize("name", ["net:selfplay1", "net:selfplay2", "net:selfplay3", "net:dist1", "net:tree5",
+                                  "net:tree6"])
 def test_the_shipped_net_loads_and_values_the_start_near_even(name):
     net = NN.load_net(name)
-    assert net.hidden == 32 and net.distances == (name in ("net:dist1", "net:tree5"))
+    assert net.hidden == 32 and net.distances == (name in ("net:dist1", "net:tree5", "net:tree6"))
     pos = position(0, 0)  # the start: nobody is ahead
     assert abs(net.value(*pos)) < 100  # under one logit
 
@@ -227,7 +228,7 @@ def test_level_6s_own_net_is_the_compiled_trees_and_a_given_net_is_both_trees():
     from ai.paper_soccer.player import PaperSoccerPlayer
 
     own = PaperSoccerPlayer(6, seed=1).searcher
-    assert own.python_net is None and own.net.w1 == NN.load_net("net:tree5").w1
+    assert own.python_net is None and own.net.w1 == NN.load_net("net:tree6").w1
     given_net = PaperSoccerPlayer(6, net="net:dist1", seed=1).searcher
     assert given_net.python_net is given_net.net and given_net.net.w1 == NN.load_net("net:dist1").w1
 
