@@ -301,10 +301,14 @@ class BotProcess:
     # ------------------------------------------------------------------ stderr
 
     def _drain_stderr(self) -> None:
-        fd = self.proc.stderr.fileno()
         with selectors.DefaultSelector() as sel:
-            sel.register(fd, selectors.EVENT_READ)
-            while True:
+            # Under the lock: a bot closed before this thread first runs (a signal ending termarena just
+            # after it started the bot) has a closed pipe, whose descriptor must not be asked for.
+            with self._err_lock:
+                fd = None if self._err_closed else self.proc.stderr.fileno()
+                if fd is not None:
+                    sel.register(fd, selectors.EVENT_READ)
+            while fd is not None:
                 try:
                     sel.select(0.5)  # a timeout, so that a closed bot is noticed even without an end of file
                 except (OSError, ValueError):

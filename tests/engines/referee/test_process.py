@@ -170,3 +170,21 @@ def test_stderr_lines_reach_the_callback():
         b.ask(["go"], 5)
         time.sleep(0.1)
     assert seen[:2] == ["hello", "world"]
+
+
+@pytest.mark.slow  # a real bot process
+def test_a_bot_closed_before_its_stderr_thread_runs_ends_that_thread_quietly(monkeypatch):
+    # A signal that ends termarena just after a bot started can close the bot before the thread that
+    # reads its stderr first runs; that thread then ended with a traceback on the user's terminal.
+    failures = []
+    monkeypatch.setattr(threading, "excepthook", failures.append)
+    started = []
+    monkeypatch.setattr(threading.Thread, "start", lambda thread: started.append(thread))  # held back
+    b = BotProcess(bot("import sys\nsys.stderr.write('last words\\n'); sys.stdin.read()"))
+    b.close()
+    (drain,) = started
+    monkeypatch.undo()
+    monkeypatch.setattr(threading, "excepthook", failures.append)
+    drain.start()
+    drain.join(10)
+    assert not drain.is_alive() and failures == []
