@@ -179,12 +179,11 @@ def test_a_bot_closed_before_its_stderr_thread_runs_ends_that_thread_quietly(mon
     failures = []
     monkeypatch.setattr(threading, "excepthook", failures.append)
     started = []
-    monkeypatch.setattr(threading.Thread, "start", lambda thread: started.append(thread))  # held back
-    b = BotProcess(bot("import sys\nsys.stderr.write('last words\\n'); sys.stdin.read()"))
-    b.close()
+    with monkeypatch.context() as held_back:
+        held_back.setattr(threading.Thread, "start", lambda thread: started.append(thread))
+        b = BotProcess(bot("import sys\nsys.stderr.write('last words\\n'); sys.stdin.read()"))
+        b.close()
     (drain,) = started
-    monkeypatch.undo()
-    monkeypatch.setattr(threading, "excepthook", failures.append)
     drain.start()
     drain.join(10)
     assert not drain.is_alive() and failures == []
