@@ -122,6 +122,9 @@ def values(net: NN.Net, x: np.ndarray) -> np.ndarray:
     w1 = np.array(net.w1, np.int64)
     h = x.astype(np.int64) @ w1 + np.array(net.b1, np.int64)
     h = np.clip(h, 0, NN.ONE)
+    if net.hidden2:
+        h = h @ np.array(net.h2w, np.int64) + np.array(net.h2b, np.int64)
+        h = np.clip((h + NN.ONE // 2) // NN.ONE, 0, NN.ONE)
     out = h @ np.array(net.w2, np.int64) + net.b2
     return out * NN.UNITS // (NN.ONE * NN.ONE)
 

@@ -81,20 +81,35 @@ def test_turn_distances_are_the_least_count_of_fresh_points_left_on_the_way(seed
     assert d[ball] == 1 and all(1 <= v <= 9 for v in d)
 
 
+def plain_value(net: NN.Net, on: list[int]) -> int:
+    """The definition (net.py's docstring), written out: no lanes."""
+    h = [min(max(net.b1[j] + sum(net.w1[i][j] for i in on), 0), NN.ONE) for j in range(net.hidden)]
+    if net.hidden2:
+        h = [min(max((net.h2b[k] + sum(net.h2w[j][k] * h[j] for j in range(net.hidden)) + NN.ONE // 2) // NN.ONE,
+                     0), NN.ONE) for k in range(net.hidden2)]
+    return (net.b2 + sum(w * v for w, v in zip(net.w2, h))) * NN.UNITS // (NN.ONE * NN.ONE)
+
+
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 10_000), st.integers(0, 60), st.integers(0, 1000), st.booleans())
-def test_pure_python_and_numpy_give_the_same_integer(seed, plies, net_seed, distances):
+@given(st.integers(0, 10_000), st.integers(0, 60), st.integers(0, 1000), st.booleans(), st.sampled_from([0, 3, 6]))
+def test_pure_python_and_numpy_give_the_same_integer(seed, plies, net_seed, distances, hidden2):
     from ai.paper_soccer.fit_net import values
 
-    net = tiny_net(net_seed, distances=distances)
+    net = tiny_net(net_seed, distances=distances, hidden2=hidden2)  # 6: wider than the first layer's 4
     pos = position(seed, plies)
     on = NN.inputs(*pos, distances)
     x = np.zeros((1, net.n_inputs), np.uint8)
     x[0, on] = 1
-    plain = [0]  # the definition, written out: no lanes
-    h = [net.b1[j] + sum(net.w1[i][j] for i in on) for j in range(net.hidden)]
-    plain = (net.b2 + sum(w * min(max(v, 0), NN.ONE) for w, v in zip(net.w2, h))) * NN.UNITS // (NN.ONE * NN.ONE)
-    assert net.value(*pos) == int(values(net, x)[0]) == plain
+    assert net.value(*pos) == int(values(net, x)[0]) == plain_value(net, on)
+
+
+def test_the_second_layer_rounds_its_sums_and_clips_them_at_both_ends():
+    # one input on, one unit a layer: h = 100; the second unit's sum is 64 * 100 + bias, in ONE * ONE units
+    w1 = [[0]] * NN.N_INPUTS
+    w1[NN.BALL0] = [100]
+    for bias, g in ((0, 50), (-64 * 100 - 1, 0), (-64 * 100 + 64, 1), (-64 * 100 + 63, 0), (10 ** 5, NN.ONE)):
+        net = NN.Net(w1, [0], [NN.ONE], 0, h2w=[[64]], h2b=[bias])
+        assert net.value_of([NN.BALL0]) == g * NN.ONE * NN.UNITS // (NN.ONE * NN.ONE) == plain_value(net, [NN.BALL0])
 
 
 def test_the_weight_file_reads_back_and_refuses_what_it_is_not():
@@ -114,6 +129,35 @@ def test_the_weight_file_reads_back_and_refuses_what_it_is_not():
     big = text.replace("\nb1 ", f"\nb1 {NN.MAX_WEIGHT + 1} ", 1).replace(" ", "  ")
     with pytest.raises(ValueError):
         NN.parse_net(big)
+
+
+def test_a_two_layer_weight_file_reads_back_and_refuses_what_it_is_not():
+    net = tiny_net(3, hidden=3, hidden2=2, distances=True)
+    text = NN.format_net(net, "two hidden layers")
+    assert "hidden 3\nhidden2 2\ninputs with distances\n" in text
+    back = NN.parse_net(text)
+    assert back == net and back.hidden2 == 2
+    one = NN.format_net(tiny_net(3, hidden=3), "one layer")
+    assert "hidden2" not in one and "h2" not in one and NN.parse_net(one).hidden2 == 0
+    h2w = text[text.index("\nh2w "):text.index("\nb1 ")]
+    for bad in (text.replace("hidden2 2", "hidden2 0"), text.replace("hidden2 2", "hidden2 3"),
+                text.replace("hidden2 2\n", ""),  # w2 has 2 weights where 3 are asked for
+                text.replace("\nh2b ", "\n# h2b "),  # no biases
+                text.replace(h2w, h2w + h2w[:h2w.index(" ", 5)] + " 1 2"),  # a fourth row of the second layer
+                text.replace(h2w, h2w[:h2w.rindex("\n")]),  # a row short
+                text.replace("hidden2 2\ninputs with distances\nb2", "inputs with distances\nhidden2 2\nb2"),
+                text.replace("\nh2b ", f"\nh2b {NN.MAX_BIAS2 + 1} x").replace(" x", " ", 1).replace(" x", ""),
+                one.replace("\nb1 ", "\nh2b 1 2 3\nb1 ")):  # a second layer's line in a one-layer file
+        with pytest.raises(ValueError):
+            NN.parse_net(bad)
+
+
+@pytest.mark.parametrize("line", ["hidden2 1000000000", "hidden2 257", "hidden2 -1", "hidden2 " + "9" * 5000])
+def test_a_hostile_second_layer_is_refused_at_once(line):
+    with pytest.raises(ValueError, match=r"^[^\n]+$"):  # a clear line, before anything is made of that size
+        NN.parse_net(f"hidden 4\n{line}\nb2 0\n")
+    with pytest.raises(ValueError, match="hidden2 N` takes one N of 1..256"):
+        NN.parse_net("hidden 4\nhidden2 1000000000\n")
 
 
 def test_fit_learns_and_its_integers_follow_its_floats():
