@@ -185,6 +185,46 @@ def test_fit_learns_and_its_integers_follow_its_floats():
     assert int(ints[row]) == net.value_of([int(i) for i in np.flatnonzero(x[row])])
 
 
+def test_the_two_layer_gradient_is_the_losss_slope():
+    # the fitter's backward pass through the second layer, against finite differences of the loss
+    from ai.paper_soccer.fit_net import FloatNet
+    from ai.paper_soccer.fit_value import loss
+
+    rng = np.random.default_rng(3)
+    model = FloatNet(3, rng, n_inputs=6, hidden2=2)
+    model.w1 *= 5  # some units clipped, some not
+    x = (rng.random((40, 6)) < 0.5).astype(np.float64)
+    y = (rng.random(40) < 0.5).astype(np.float64)
+    grads = model.grads(x, y, 0.0)
+    for p, g in zip(model.params(), grads):
+        for i in range(p.size):
+            at = np.unravel_index(i, p.shape)
+            was = p[at]
+            p[at] = was + 1e-6
+            up = loss(model.logits(x), y)[0]
+            p[at] = was - 1e-6
+            down = loss(model.logits(x), y)[0]
+            p[at] = was
+            assert g[at] == pytest.approx((up - down) / 2e-6, abs=1e-6)
+
+
+def test_a_two_layer_fit_learns_and_its_integers_follow_its_floats():
+    from ai.paper_soccer.fit_net import fit, values
+
+    rng = np.random.default_rng(7)
+    x = (rng.random((600, NN.N_INPUTS)) < 0.05).astype(np.uint8)
+    y = (x[:, :40].sum(1) > x[:, 40:80].sum(1)).astype(np.float64)  # a rule a few units can learn
+    seen = []
+    model = fit(x, y, hidden=6, hidden2=3, epochs=10, rate=3e-2, held=(x, y), report=lambda e, ll: seen.append(ll))
+    assert seen[-1] < 0.6 * seen[0]
+    net = model.quantised()
+    assert net.hidden2 == 3
+    floats = model.logits(x.astype(np.float32)) * NN.UNITS
+    ints = values(net, x)
+    assert np.max(np.abs(ints - floats)) <= 0.05 * max(1.0, np.max(np.abs(floats))) + 5  # rounding only
+    assert int(ints[5]) == net.value_of([int(i) for i in np.flatnonzero(x[5])])
+
+
 def test_a_new_generation_is_reported_beside_the_net_it_started_from(tmp_path, capsys):
     # the held-out games are new to both nets: their losses side by side say what the generation gained
     from ai.paper_soccer.fit_net import main
@@ -216,6 +256,16 @@ def test_a_new_generation_is_reported_beside_the_net_it_started_from(tmp_path, c
     assert main([str(games), "--epochs", "1", "--init", str(tmp_path / "far.txt"), "--out",
                  str(tmp_path / "far2.txt")]) == 0
     assert NN.parse_net((tmp_path / "far2.txt").read_text()).distances
+    # --hidden2: a second hidden layer, new on a one-layer --init net (its first layer kept as the start)
+    assert main([str(games), "--epochs", "1", "--hidden2", "2", "--init", str(first), "--rate", "0",
+                 "--out", str(tmp_path / "two.txt")]) == 0
+    two, one = NN.parse_net((tmp_path / "two.txt").read_text()), NN.parse_net(first.read_text())
+    assert (two.hidden, two.hidden2, two.w1, two.b1) == (3, 2, one.w1, one.b1)
+    assert main([str(games), "--epochs", "1", "--init", str(tmp_path / "two.txt"), "--out",
+                 str(tmp_path / "two2.txt")]) == 0  # a generation keeps the shape it starts from
+    assert NN.parse_net((tmp_path / "two2.txt").read_text()).hidden2 == 2
+    assert main([str(games), "--epochs", "1", "--hidden2", "3", "--init", str(tmp_path / "two.txt")]) == 1
+    assert "second hidden layer of 2 units" in capsys.readouterr().err
     for bad in (tmp_path / "missing.txt", games):  # no file, and a file that is not a net: a line, no traceback
         with pytest.raises(SystemExit) as stop:
             main([str(games), "--init", str(bad)])
