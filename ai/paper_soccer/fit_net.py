@@ -9,7 +9,8 @@ score at once, labelled 1 when its mover went on to win), each also turned left 
 position for the value).  The net is fitted in floats (numpy, Adam, minibatches, an L2 penalty on the
 weights) with its hidden layers clipped to 0..1 as the integer net clips them, then quantised (`net.ONE`).
 A second hidden layer (`--hidden2 M`) starts at random; from a one-layer `--init` net, its first layer is
-that net's.
+that net's, and with M at least that net's width the new layer first passes it on (`FloatNet._extend`):
+the fit starts from the net's own values.
 A tenth of the games is held out (every tenth) and another tenth validates (the fifth of every ten):
 the net kept is the epoch's with the least validation loss (positions of one game share their label,
 so a net soon learns the games by heart: on 1,600 games the held-out loss rose from 0.664 after one
@@ -157,6 +158,21 @@ class FloatNet:
         else:
             self.w2 = rng.normal(0.0, 0.1, hidden2 or hidden)
             self.b2 = np.zeros(1)
+        if init is not None and not init.hidden2 and hidden2 >= hidden:
+            self._extend(init)
+
+    def _extend(self, init: NN.Net) -> None:
+        """A second layer on a one-layer net that values as it did: unit k < hidden passes the first
+        layer's unit k on at half its value plus a quarter (inside its linear part, where it learns), its
+        output weight doubled and the output's bias less what the quarters add; the units beyond add nothing
+        (output weight 0) until they learn."""
+        n = init.hidden
+        w2 = np.array(init.w2, np.float64) / NN.ONE
+        self.h2w[:, :n] = 0.5 * np.eye(n)
+        self.h2b[:n] = 0.25
+        self.w2[:] = 0.0
+        self.w2[:n] = 2.0 * w2
+        self.b2 = np.array([init.b2 / (NN.ONE * NN.ONE) - 0.5 * w2.sum()])
 
     def params(self) -> list[np.ndarray]:
         return [self.w1, self.b1, self.h2w, self.h2b, self.w2, self.b2]

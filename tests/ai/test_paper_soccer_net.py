@@ -208,6 +208,21 @@ def test_the_two_layer_gradient_is_the_losss_slope():
             assert g[at] == pytest.approx((up - down) / 2e-6, abs=1e-6)
 
 
+@pytest.mark.parametrize("hidden2", [3, 5])
+def test_a_second_layer_on_a_one_layer_net_starts_valuing_as_it_did(hidden2):
+    # at least as wide as the first layer, the new layer passes it on: the fit starts where the net was
+    from ai.paper_soccer.fit_net import FloatNet, values
+
+    init = tiny_net(6, hidden=3)
+    x = (np.random.default_rng(1).random((50, NN.N_INPUTS)) < 0.1).astype(np.uint8)
+    one = FloatNet(3, np.random.default_rng(0), init)
+    two = FloatNet(3, np.random.default_rng(0), init, hidden2=hidden2)
+    assert np.allclose(one.logits(x.astype(np.float64)), two.logits(x.astype(np.float64)), atol=1e-9)
+    assert np.max(np.abs(values(two.quantised(), x) - values(init, x))) <= 3  # rounding only
+    g = np.clip(x @ two.w1 + two.b1, 0.0, 1.0) @ two.h2w + two.h2b
+    assert ((g[:, :3] >= 0.25) & (g[:, :3] <= 0.75)).all()  # the passed-on units learn: none is clipped
+
+
 def test_a_two_layer_fit_learns_and_its_integers_follow_its_floats():
     from ai.paper_soccer.fit_net import fit, values
 
