@@ -62,8 +62,8 @@ POP8 = np.array([bin(m).count("1") for m in range(256)], np.int64)
 
 # the parameters of a search, packed in one int64 array (indices)
 (P_NEAR_PLY, P_NEAR_STATES, P_NEAR_PER_END, P_NEAR_VISITS, P_CHEAP, P_STATES, P_PER_END, P_VISITS, P_LMR_AFTER,
- P_LMR_DEPTH, P_W_FRESH, P_NET, P_NET_B2, P_CUT_OFF, P_NET_DIST) = range(15)
-N_PARAMS = 15
+ P_LMR_DEPTH, P_W_FRESH, P_NET, P_NET_B2, P_CUT_OFF, P_NET_DIST, P_NET_H2) = range(16)
+N_PARAMS = 16
 # the net's tables (`net.py`): the steps counted per point, each seat's view of a point, the input of the
 # edge each step draws
 NET_COUNTED = np.array(NN.COUNTED, np.int64)
@@ -452,12 +452,26 @@ def net_arrays(net: NN.Net | None) -> tuple[np.ndarray, np.ndarray]:
                              opponent's (c odd) danger points, as a count, their list, and a mark per point
       nn[DISTS + v]          the rows of the turn distances of the last leaf whose mover was v
       ns[NS_DIST + v * N:]   those distances, by point (all 0 at first: the rows' sum starts as that map's)
-      ns[NS_WORK:]           `turn_distances`' work space"""
+      ns[NS_WORK:]           `turn_distances`' work space
+    A net with a second hidden layer of M units (`net.hidden2`) has M + 2 rows more, and rows as wide as
+    the wider layer (a first layer narrower than that is padded with units that are always 0):
+      nn[W_W2]               the M output weights (they follow the second layer)
+      nn[H1]                 a leaf's first hidden layer, clipped (work space)
+      nn[H2B]                the second layer's M biases
+      nn[H2W + k]            the weights of the second layer's unit k, one per unit of the first"""
     if net is None:
         return np.zeros((1, 1), np.int32), np.zeros(1, np.int64)
-    w1 = net.w1 + [[0] * net.hidden] * (NN.N_INPUTS_DIST - len(net.w1))
-    sums = [[0] * net.hidden] * (DISTS + 2 - ACC)
-    nn = np.array(w1 + [net.b1, net.w2] + sums, np.int32)
+    width = max(net.hidden, net.hidden2)
+
+    def row(values):
+        return list(values) + [0] * (width - len(values))
+
+    w1 = [row(r) for r in net.w1] + [[0] * width] * (NN.N_INPUTS_DIST - len(net.w1))
+    sums = [[0] * width] * (DISTS + 2 - ACC)
+    layer2 = []
+    if net.hidden2:
+        layer2 = [[0] * width, row(net.h2b)] + [row([r[k] for r in net.h2w]) for k in range(net.hidden2)]
+    nn = np.array(w1 + [row(net.b1), row(net.w2)] + sums + layer2, np.int32)
     nn[DISTS] = nn[DISTS + 1] = nn[NN.DIST0:NN.N_INPUTS_DIST:NN.DIST_ROW].sum(axis=0)
     return nn, np.zeros(NS_WORK + WORK, np.int64)
 
@@ -468,6 +482,9 @@ W_W2 = W_B1 + 1
 ACC = W_W2 + 1
 POINTS = ACC + 2 * PLIES
 DISTS = POINTS + 2
+H1 = DISTS + 2
+H2B = H1 + 1
+H2W = H2B + 1
 NS_DONE = 0
 NS_OFF = 2 * PLIES
 NS_STEPS = NS_OFF + PLIES + 1
@@ -615,11 +632,12 @@ def _net_distances(pm, ball, stm, nn, ns):
 
 
 @njit(cache=True)
-def _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, b2, dist):
+def _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, b2, dist, hidden2):
     """`net.Net.value` of the node at `ply` from the running sums, given the mover's danger points
     (`flood`'s found[:mine] and danger): the edges' part from the path (`_net_edges_at`), the danger
     points' from the points of the last leaf with this mover (usually a sibling: a few points apart), and
-    with `dist` the turn distances' likewise (their rows are zero, and stay unread, in a net without)."""
+    with `dist` the turn distances' likewise (their rows are zero, and stay unread, in a net without);
+    with `hidden2` units in a second hidden layer, through it (`_net_second`)."""
     _net_points(nn, ns, 2 * stm, NN.MINE0, stm, found, mine, danger)
     theirs = flood(pm, 1 - stm, hot, danger, found)
     _net_points(nn, ns, 2 * stm + 1, NN.THEIRS0, stm, found, theirs, danger)
@@ -629,6 +647,8 @@ def _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, b2, dist):
     pts = POINTS + stm
     dists = DISTS + stm
     ball_row = NN.BALL0 + NET_VIEW[stm, ball]
+    if hidden2:
+        return _net_second(nn, edges, pts, dists, ball_row, b2, hidden2)
     out = 0
     for j in range(nn.shape[1]):  # without branches: the loop vectorises
         v = min(max(nn[edges, j] + nn[pts, j] + nn[ball_row, j] + nn[dists, j], 0), NN.ONE)
@@ -637,13 +657,32 @@ def _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, b2, dist):
 
 
 @njit(cache=True)
-def net_value(pm, ball, stm, ply, nn, ns, b2, dist):
+def _net_second(nn, edges, pts, dists, ball_row, b2, hidden2):
+    """`_net_leaf`'s value through a second hidden layer of `hidden2` units (`net_arrays`' H1, H2B, H2W):
+    the first layer clipped into nn[H1], then each unit of the second summed from it, rounded back to
+    ONE units and clipped, and weighed by its output weight."""
+    width = nn.shape[1]
+    for j in range(width):
+        nn[H1, j] = min(max(nn[edges, j] + nn[pts, j] + nn[ball_row, j] + nn[dists, j], 0), NN.ONE)
+    out = 0
+    for k in range(hidden2):
+        r = H2W + k
+        s = 0
+        for j in range(width):  # without branches: the loop vectorises
+            s += nn[r, j] * nn[H1, j]
+        g = min(max((s + nn[H2B, k] + NN.ONE // 2) // NN.ONE, 0), NN.ONE)
+        out += nn[W_W2, k] * g
+    return (b2 + out) * NN.UNITS // (NN.ONE * NN.ONE)
+
+
+@njit(cache=True)
+def net_value(pm, ball, stm, ply, nn, ns, b2, dist, hidden2):
     """`net.Net.value` of the node at `ply` of the path (`net_root`, `net_push`), as the tree's leaf reads it."""
     hot = np.empty(N, np.bool_)
     danger = np.empty(N, np.bool_)
     found = np.empty(N, np.int64)
     mine = flood(pm, stm, hot, danger, found)
-    return _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, b2, dist)
+    return _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, b2, dist, hidden2)
 
 
 @njit(cache=True)
@@ -674,7 +713,8 @@ def leaf(pm, ball, stm, f0, ply, prm, ev, nn, ns):
     if near and can_score_fast(pm, ball, stm, REACH_STATES):
         return WIN - ply
     if prm[P_NET]:
-        v = _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, prm[P_NET_B2], prm[P_NET_DIST])
+        v = _net_leaf(pm, ball, stm, ply, found, mine, hot, danger, nn, ns, prm[P_NET_B2], prm[P_NET_DIST],
+                      prm[P_NET_H2])
     else:
         counts = ev[6]
         v = ev[stm, ball] + counts[E_BIAS] + counts[E_FREE + NST[ball] - POP8[m]]
@@ -1079,7 +1119,8 @@ class Tree:
                              (P_W_FRESH, w.fresh), (P_NET, int(searcher.net is not None)),
                              (P_NET_B2, searcher.net.b2 if searcher.net is not None else 0),
                              (P_CUT_OFF, searcher.cut_off),
-                             (P_NET_DIST, int(searcher.net is not None and searcher.net.distances))):
+                             (P_NET_DIST, int(searcher.net is not None and searcher.net.distances)),
+                             (P_NET_H2, searcher.net.hidden2 if searcher.net is not None else 0)):
             self.params[index] = value
         self.nn, self.ns = net_arrays(searcher.net)
         self.ev = np.array(searcher.ev.rows(), np.int64)

@@ -2,11 +2,15 @@
 
     python -m ai.paper_soccer.selfplay --games 2000 --out selfplay.txt
     python -m ai.paper_soccer.fit_net selfplay.txt --hidden 32 --epochs 30 --out net.txt [--init OLD] [--distances]
+    python -m ai.paper_soccer.fit_net selfplay.txt --hidden 32 --hidden2 16 --out net2.txt   # two hidden layers
 
 The samples are fit_value's (every position of a decided game at the start of a turn whose mover cannot
 score at once, labelled 1 when its mover went on to win), each also turned left to right (the same
 position for the value).  The net is fitted in floats (numpy, Adam, minibatches, an L2 penalty on the
-weights) with its hidden layer clipped to 0..1 as the integer net clips it, then quantised (`net.ONE`).
+weights) with its hidden layers clipped to 0..1 as the integer net clips them, then quantised (`net.ONE`).
+A second hidden layer (`--hidden2 M`) starts at random; from a one-layer `--init` net, its first layer is
+that net's, and with M at least that net's width the new layer first passes it on (`FloatNet._extend`):
+the fit starts from the net's own values.
 A tenth of the games is held out (every tenth) and another tenth validates (the fifth of every ten):
 the net kept is the epoch's with the least validation loss (positions of one game share their label,
 so a net soon learns the games by heart: on 1,600 games the held-out loss rose from 0.664 after one
@@ -122,39 +126,84 @@ def values(net: NN.Net, x: np.ndarray) -> np.ndarray:
     w1 = np.array(net.w1, np.int64)
     h = x.astype(np.int64) @ w1 + np.array(net.b1, np.int64)
     h = np.clip(h, 0, NN.ONE)
+    if net.hidden2:
+        h = h @ np.array(net.h2w, np.int64) + np.array(net.h2b, np.int64)
+        h = np.clip((h + NN.ONE // 2) // NN.ONE, 0, NN.ONE)
     out = h @ np.array(net.w2, np.int64) + net.b2
     return out * NN.UNITS // (NN.ONE * NN.ONE)
 
 
 class FloatNet:
-    """The net in floats while it is fitted."""
+    """The net in floats while it is fitted: w1, b1, with a second hidden layer h2w, h2b (`hidden2`; else
+    they are empty), then w2, b2; each hidden layer clipped to 0..1."""
 
     def __init__(self, hidden: int, rng: np.random.Generator, init: NN.Net | None = None,
-                 n_inputs: int = NN.N_INPUTS) -> None:
+                 n_inputs: int = NN.N_INPUTS, hidden2: int = 0) -> None:
         if init is not None:
             self.w1 = np.array(init.w1, np.float64) / NN.ONE
             self.b1 = np.array(init.b1, np.float64) / NN.ONE
-            self.w2 = np.array(init.w2, np.float64) / NN.ONE
-            self.b2 = np.array([init.b2 / (NN.ONE * NN.ONE)])
+            hidden = init.hidden
         else:
             self.w1 = rng.normal(0.0, 0.1, (n_inputs, hidden))
             self.b1 = np.full(hidden, 0.5)
-            self.w2 = rng.normal(0.0, 0.1, hidden)
+        if init is not None and init.hidden2:
+            self.h2w = np.array(init.h2w, np.float64) / NN.ONE
+            self.h2b = np.array(init.h2b, np.float64) / (NN.ONE * NN.ONE)
+        else:  # a second layer new to the net: its units start in their linear part, as the first layer's
+            self.h2w = rng.normal(0.0, 0.1, (hidden, hidden2))
+            self.h2b = np.full(hidden2, 0.5)
+        if init is not None and init.hidden2 == hidden2:
+            self.w2 = np.array(init.w2, np.float64) / NN.ONE
+            self.b2 = np.array([init.b2 / (NN.ONE * NN.ONE)])
+        else:
+            self.w2 = rng.normal(0.0, 0.1, hidden2 or hidden)
             self.b2 = np.zeros(1)
+        if init is not None and not init.hidden2 and hidden2 >= hidden:
+            self._extend(init)
+
+    def _extend(self, init: NN.Net) -> None:
+        """A second layer on a one-layer net that values as it did: unit k < hidden passes the first
+        layer's unit k on at half its value plus a quarter (inside its linear part, where it learns), its
+        output weight doubled and the output's bias less what the quarters add; the units beyond add nothing
+        (output weight 0) until they learn."""
+        n = init.hidden
+        w2 = np.array(init.w2, np.float64) / NN.ONE
+        self.h2w[:, :n] = 0.5 * np.eye(n)
+        self.h2b[:n] = 0.25
+        self.w2[:] = 0.0
+        self.w2[:n] = 2.0 * w2
+        self.b2 = np.array([init.b2 / (NN.ONE * NN.ONE) - 0.5 * w2.sum()])
 
     def params(self) -> list[np.ndarray]:
-        return [self.w1, self.b1, self.w2, self.b2]
+        return [self.w1, self.b1, self.h2w, self.h2b, self.w2, self.b2]
+
+    def set_params(self, params: list[np.ndarray]) -> None:
+        self.w1, self.b1, self.h2w, self.h2b, self.w2, self.b2 = params
 
     def logits(self, x: np.ndarray) -> np.ndarray:
-        return np.clip(x @ self.w1 + self.b1, 0.0, 1.0) @ self.w2 + self.b2[0]
+        h = np.clip(x @ self.w1 + self.b1, 0.0, 1.0)
+        if self.h2b.size:
+            h = np.clip(h @ self.h2w + self.h2b, 0.0, 1.0)
+        return h @ self.w2 + self.b2[0]
 
     def grads(self, x: np.ndarray, y: np.ndarray, l2: float) -> list[np.ndarray]:
         pre = x @ self.w1 + self.b1
         h = np.clip(pre, 0.0, 1.0)
-        z = h @ self.w2 + self.b2[0]
+        last = h
+        if self.h2b.size:
+            pre2 = h @ self.h2w + self.h2b
+            last = np.clip(pre2, 0.0, 1.0)
+        z = last @ self.w2 + self.b2[0]
         dz = (1.0 / (1.0 + np.exp(-z)) - y) / len(y)  # the mean log loss's gradient at the logit
-        dh = np.outer(dz, self.w2) * ((pre > 0.0) & (pre < 1.0))
-        return [x.T @ dh + l2 * self.w1, dh.sum(0), h.T @ dz + l2 * self.w2, np.array([dz.sum()])]
+        dlast = np.outer(dz, self.w2)
+        if self.h2b.size:
+            d2 = dlast * ((pre2 > 0.0) & (pre2 < 1.0))
+            g2 = [h.T @ d2 + l2 * self.h2w, d2.sum(0)]
+            dh = (d2 @ self.h2w.T) * ((pre > 0.0) & (pre < 1.0))
+        else:
+            g2 = [np.zeros_like(self.h2w), np.zeros_like(self.h2b)]
+            dh = dlast * ((pre > 0.0) & (pre < 1.0))
+        return [x.T @ dh + l2 * self.w1, dh.sum(0), *g2, last.T @ dz + l2 * self.w2, np.array([dz.sum()])]
 
     def quantised(self) -> NN.Net:
         def ints(a, scale, bound=None):
@@ -162,18 +211,25 @@ class FloatNet:
             return np.clip(q, -bound, bound) if bound is not None else q
         return NN.Net(ints(self.w1, NN.ONE, NN.MAX_WEIGHT).tolist(), ints(self.b1, NN.ONE, NN.MAX_WEIGHT).tolist(),
                       ints(self.w2, NN.ONE).tolist(), int(np.rint(self.b2[0] * NN.ONE * NN.ONE)),
-                      self.w1.shape[0] == NN.N_INPUTS_DIST)
+                      self.w1.shape[0] == NN.N_INPUTS_DIST,
+                      ints(self.h2w, NN.ONE, NN.MAX_WEIGHT).tolist() if self.h2b.size else [],
+                      ints(self.h2b, NN.ONE * NN.ONE, NN.MAX_BIAS2).tolist())
 
 
 def fit(x: np.ndarray, y: np.ndarray, *, hidden: int = 32, epochs: int = 20, batch: int = 256, rate: float = 1e-3,
         l2: float = 1e-3, seed: int = 0, init: NN.Net | None = None, held: tuple[np.ndarray, np.ndarray] | None = None,
-        report=None) -> FloatNet:
+        report=None, hidden2: int | None = None) -> FloatNet:
     """Adam on the mean log loss plus l2 / 2 times the squared weights; with `held` (validation samples)
-    the epoch with the least loss on them is kept, and `report(epoch, that loss)` hears each."""
+    the epoch with the least loss on them is kept, and `report(epoch, that loss)` hears each.  `hidden2`:
+    the second hidden layer's units (0: none; None: the `init` net's, else none)."""
     rng = np.random.default_rng(seed)
     if init is not None and init.n_inputs != x.shape[1]:
         raise ValueError(f"the net to start from reads {init.n_inputs} inputs, the samples have {x.shape[1]}")
-    model = FloatNet(hidden, rng, init, x.shape[1])
+    if hidden2 is None:
+        hidden2 = init.hidden2 if init is not None else 0
+    if init is not None and init.hidden2 and hidden2 != init.hidden2:
+        raise ValueError(f"the net to start from has a second hidden layer of {init.hidden2} units, not {hidden2}")
+    model = FloatNet(hidden, rng, init, x.shape[1], hidden2)
     m = [np.zeros_like(p) for p in model.params()]
     v = [np.zeros_like(p) for p in model.params()]
     b1, b2, eps, t = 0.9, 0.999, 1e-8, 0
@@ -200,7 +256,7 @@ def fit(x: np.ndarray, y: np.ndarray, *, hidden: int = 32, epochs: int = 20, bat
             if report is not None:
                 report(epoch + 1, ll)
     if kept is not None:
-        model.w1, model.b1, model.w2, model.b2 = kept
+        model.set_params(kept)
     return model
 
 
@@ -249,6 +305,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("inputs", nargs="+", help="arena --games files, records, folders of records")
     ap.add_argument("--out", help="where to write the weights (default: only report the fit)")
     ap.add_argument("--hidden", type=int, default=32)
+    ap.add_argument("--hidden2", type=int, default=None, metavar="M",
+                    help="a second hidden layer of M units (0: none; default: the --init net's, else none)")
     ap.add_argument("--epochs", type=int, default=20)
     ap.add_argument("--rate", type=float, default=1e-3, help="Adam's step size")
     ap.add_argument("--l2", type=float, default=1e-3)
@@ -259,8 +317,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--test", nargs="+", default=[], metavar="FILE",
                     help="also report the log loss on these games (e.g. strong players', none of them fitted)")
     args = ap.parse_args(argv)
-    if not 1 <= args.hidden <= 256 or args.epochs < 1:
-        ap.error("--hidden must be 1..256 and --epochs at least 1")
+    if not 1 <= args.hidden <= NN.MAX_HIDDEN or args.epochs < 1:
+        ap.error(f"--hidden must be 1..{NN.MAX_HIDDEN} and --epochs at least 1")
+    if args.hidden2 is not None and not 0 <= args.hidden2 <= NN.MAX_HIDDEN:
+        ap.error(f"--hidden2 must be 0..{NN.MAX_HIDDEN}")
     try:
         init = NN.load_net(args.init) if args.init else None
     except (OSError, ValueError) as e:  # UnicodeDecodeError is a ValueError
@@ -268,8 +328,8 @@ def main(argv: list[str] | None = None) -> int:
     dist = init.distances if init is not None else args.distances  # a generation reads what the one before read
     games = read_games(args.inputs)
     try:
-        fitted = fit_games(games, distances=dist, hidden=args.hidden, epochs=args.epochs, rate=args.rate, l2=args.l2,
-                           seed=args.seed, init=init,
+        fitted = fit_games(games, distances=dist, hidden=args.hidden, hidden2=args.hidden2, epochs=args.epochs,
+                           rate=args.rate, l2=args.l2, seed=args.seed, init=init,
                            announce=lambda line: print(f"{len(games)} games: {line}", flush=True),
                            report=lambda e, ll: print(f"epoch {e}: validation log loss {ll:.4f}", flush=True))
     except ValueError as e:
@@ -293,6 +353,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name}, {label:14s}: log loss {ll:.4f}, accuracy {100 * acc:.1f}%")
     if args.out:
         header = (f"Paper Soccer's small neural value (ai/paper_soccer/fit_net.py): {net.hidden} hidden units"
+                  f"{f', then {net.hidden2}' if net.hidden2 else ''}"
                   f"{', turn distances read' if net.distances else ''};\n"
                   f"fitted on {fitted.positions} positions of {fitted.games} games, {args.epochs} epochs, l2 {args.l2}")
         Path(args.out).write_text(NN.format_net(net, header), encoding="ascii")

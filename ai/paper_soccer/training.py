@@ -99,10 +99,11 @@ def label(games_file: str, champion: str | None, nodes: int, fields: str = "", *
 
 def fit(files: list[str], champion: str | None, *, seed: int = 0, report=None, label_files: list[str] = (),
         share: float = 0.0) -> Fitted:
-    """A new net fitted on the games in `files` (from the champion's weights when there is one), as
-    `fit_net` fits one, the epoch kept with the least loss on a tenth of the games, its log loss
-    reported on another tenth it never saw; the fitted games' targets moved by `share` toward their
-    search labels in `label_files` (`label`'s).  ValueError when there is nothing to fit."""
+    """A new net fitted on the games in `files` (from the champion's weights when there is one, in its
+    shape: one hidden layer or two), as `fit_net` fits one, the epoch kept with the least loss on a tenth
+    of the games, its log loss reported on another tenth it never saw; the fitted games' targets moved by
+    `share` toward their search labels in `label_files` (`label`'s).  ValueError when there is nothing to
+    fit."""
     from ai.paper_soccer import fit_net  # numpy: the `fast` extra brings it
     from ai.paper_soccer import net as NN
     from ai.paper_soccer.fit_value import loss, read_games
@@ -131,6 +132,7 @@ def fit(files: list[str], champion: str | None, *, seed: int = 0, report=None, l
         if init is not None:
             before = loss(fit_net.values(init, hx) / NN.UNITS, hy)[0]
     header = (f"Paper Soccer's small neural value (termarena train): {net.hidden} hidden units"
+              f"{f', then {net.hidden2}' if net.hidden2 else ''}"
               f"{', turn distances read' if net.distances else ''};\n"
               f"fitted on {fitted.positions} positions of {fitted.games} games"
               + (f", from {champion}" if champion else ", from scratch")

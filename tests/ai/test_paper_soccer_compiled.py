@@ -121,15 +121,17 @@ def _net_value_of(pm, ball, stm, net) -> int:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 10**6), st.integers(0, 90), st.integers(0, 100), st.integers(0, 10**6), st.booleans())
+@given(st.integers(0, 10**6), st.integers(0, 90), st.integers(0, 100), st.integers(0, 10**6), st.booleans(),
+       st.sampled_from([0, 3, 7]))
 def test_the_compiled_net_keeps_the_pure_python_value_along_a_path_of_turns_drawn_and_taken_back(C, seed, plies,
                                                                                                 net_seed, walk_seed,
-                                                                                                distances):
+                                                                                                distances, hidden2):
     # the tree sums the edges' rows at the root only, then turn by turn down the path, and the danger
     # points' and the turn distances' rows from leaf to leaf (`compiled.net_root`, `net_push`,
     # `_net_edges_at`, `_net_points`, `_net_distances`): wherever a random walk down and back up stops,
-    # the value is exactly the one summed from scratch
-    net = tiny_net(net_seed, hidden=5, distances=distances)
+    # the value is exactly the one summed from scratch; with a second hidden layer too (`_net_second`;
+    # 7 units: wider than the first layer, whose rows the tree pads)
+    net = tiny_net(net_seed, hidden=5, distances=distances, hidden2=hidden2)
     pm, ball, stm, _turn, _h = B.from_game(random_position("paper-soccer", seed, plies))
     nn, ns = C.net_arrays(net)
     arr = np.array(pm, np.int64)
@@ -137,7 +139,7 @@ def test_the_compiled_net_keeps_the_pure_python_value_along_a_path_of_turns_draw
     rng = random.Random(walk_seed)
     path = []  # (ball, stm, steps) of each turn drawn: the node is at ply 1 + len(path)
     for _ in range(rng.randint(1, 16)):
-        assert C.net_value(arr, ball, stm, 1 + len(path), nn, ns, net.b2, int(distances)) == \
+        assert C.net_value(arr, ball, stm, 1 + len(path), nn, ns, net.b2, int(distances), net.hidden2) == \
             _net_value_of(arr.tolist(), ball, stm, net)
         win, _c, n, ends, _k, offs, lens, buf = C.gen_ends(arr, ball, stm)
         if path and (win or n == 0 or rng.random() < 0.3):  # back up one turn
@@ -156,13 +158,15 @@ def test_the_compiled_net_keeps_the_pure_python_value_along_a_path_of_turns_draw
         ball, stm, steps = path.pop()
         C.undo_steps(arr, steps, 0, len(steps))
     assert arr.tolist() == pm
-    assert C.net_value(arr, ball, stm, 1, nn, ns, net.b2, int(distances)) == _net_value_of(pm, ball, stm, net)
+    assert C.net_value(arr, ball, stm, 1, nn, ns, net.b2, int(distances), net.hidden2) == \
+        _net_value_of(pm, ball, stm, net)
 
 
 @pytest.mark.parametrize("opts", [LEVEL_6, dict(near_ply=1, parity=0), dict(LEVEL_6, value=load("learned")),
                                   dict(LEVEL_6, net=_net()), dict(LEVEL_6, value=load("learned"), cut_off=300),
-                                  dict(LEVEL_6, net=tiny_net(12, hidden=8, distances=True))],
-                         ids=["level6", "near1", "learned", "net", "cut_off", "net_distances"])
+                                  dict(LEVEL_6, net=tiny_net(12, hidden=8, distances=True)),
+                                  dict(LEVEL_6, net=tiny_net(13, hidden=8, distances=True, hidden2=4))],
+                         ids=["level6", "near1", "learned", "net", "cut_off", "net_distances", "net_two_layers"])
 def test_the_compiled_search_gives_the_same_answer_at_the_same_node_budget(opts):
     games = bench_positions() + [random_position("paper-soccer", seed, 40) for seed in range(3)] + [
         logged_position("paper-soccer", i, 4) for i in range(0, 10, 4)] + [

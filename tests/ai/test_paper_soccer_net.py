@@ -81,20 +81,35 @@ def test_turn_distances_are_the_least_count_of_fresh_points_left_on_the_way(seed
     assert d[ball] == 1 and all(1 <= v <= 9 for v in d)
 
 
+def plain_value(net: NN.Net, on: list[int]) -> int:
+    """The definition (net.py's docstring), written out: no lanes."""
+    h = [min(max(net.b1[j] + sum(net.w1[i][j] for i in on), 0), NN.ONE) for j in range(net.hidden)]
+    if net.hidden2:
+        h = [min(max((net.h2b[k] + sum(net.h2w[j][k] * h[j] for j in range(net.hidden)) + NN.ONE // 2) // NN.ONE,
+                     0), NN.ONE) for k in range(net.hidden2)]
+    return (net.b2 + sum(w * v for w, v in zip(net.w2, h))) * NN.UNITS // (NN.ONE * NN.ONE)
+
+
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 10_000), st.integers(0, 60), st.integers(0, 1000), st.booleans())
-def test_pure_python_and_numpy_give_the_same_integer(seed, plies, net_seed, distances):
+@given(st.integers(0, 10_000), st.integers(0, 60), st.integers(0, 1000), st.booleans(), st.sampled_from([0, 3, 6]))
+def test_pure_python_and_numpy_give_the_same_integer(seed, plies, net_seed, distances, hidden2):
     from ai.paper_soccer.fit_net import values
 
-    net = tiny_net(net_seed, distances=distances)
+    net = tiny_net(net_seed, distances=distances, hidden2=hidden2)  # 6: wider than the first layer's 4
     pos = position(seed, plies)
     on = NN.inputs(*pos, distances)
     x = np.zeros((1, net.n_inputs), np.uint8)
     x[0, on] = 1
-    plain = [0]  # the definition, written out: no lanes
-    h = [net.b1[j] + sum(net.w1[i][j] for i in on) for j in range(net.hidden)]
-    plain = (net.b2 + sum(w * min(max(v, 0), NN.ONE) for w, v in zip(net.w2, h))) * NN.UNITS // (NN.ONE * NN.ONE)
-    assert net.value(*pos) == int(values(net, x)[0]) == plain
+    assert net.value(*pos) == int(values(net, x)[0]) == plain_value(net, on)
+
+
+def test_the_second_layer_rounds_its_sums_and_clips_them_at_both_ends():
+    # one input on, one unit a layer: h = 100; the second unit's sum is 64 * 100 + bias, in ONE * ONE units
+    w1 = [[0]] * NN.N_INPUTS
+    w1[NN.BALL0] = [100]
+    for bias, g in ((0, 50), (-64 * 100 - 1, 0), (-64 * 100 + 64, 1), (-64 * 100 + 63, 0), (10 ** 5, NN.ONE)):
+        net = NN.Net(w1, [0], [NN.ONE], 0, h2w=[[64]], h2b=[bias])
+        assert net.value_of([NN.BALL0]) == g * NN.ONE * NN.UNITS // (NN.ONE * NN.ONE) == plain_value(net, [NN.BALL0])
 
 
 def test_the_weight_file_reads_back_and_refuses_what_it_is_not():
@@ -114,6 +129,35 @@ def test_the_weight_file_reads_back_and_refuses_what_it_is_not():
     big = text.replace("\nb1 ", f"\nb1 {NN.MAX_WEIGHT + 1} ", 1).replace(" ", "  ")
     with pytest.raises(ValueError):
         NN.parse_net(big)
+
+
+def test_a_two_layer_weight_file_reads_back_and_refuses_what_it_is_not():
+    net = tiny_net(3, hidden=3, hidden2=2, distances=True)
+    text = NN.format_net(net, "two hidden layers")
+    assert "hidden 3\nhidden2 2\ninputs with distances\n" in text
+    back = NN.parse_net(text)
+    assert back == net and back.hidden2 == 2
+    one = NN.format_net(tiny_net(3, hidden=3), "one layer")
+    assert "hidden2" not in one and "h2" not in one and NN.parse_net(one).hidden2 == 0
+    h2w = text[text.index("\nh2w "):text.index("\nb1 ")]
+    for bad in (text.replace("hidden2 2", "hidden2 0"), text.replace("hidden2 2", "hidden2 3"),
+                text.replace("hidden2 2\n", ""),  # w2 has 2 weights where 3 are asked for
+                text.replace("\nh2b ", "\n# h2b "),  # no biases
+                text.replace(h2w, h2w + h2w[:h2w.index(" ", 5)] + " 1 2"),  # a fourth row of the second layer
+                text.replace(h2w, h2w[:h2w.rindex("\n")]),  # a row short
+                text.replace("hidden2 2\ninputs with distances\nb2", "inputs with distances\nhidden2 2\nb2"),
+                text.replace("\nh2b ", f"\nh2b {NN.MAX_BIAS2 + 1} x").replace(" x", " ", 1).replace(" x", ""),
+                one.replace("\nb1 ", "\nh2b 1 2 3\nb1 ")):  # a second layer's line in a one-layer file
+        with pytest.raises(ValueError):
+            NN.parse_net(bad)
+
+
+@pytest.mark.parametrize("line", ["hidden2 1000000000", "hidden2 257", "hidden2 -1", "hidden2 " + "9" * 5000])
+def test_a_hostile_second_layer_is_refused_at_once(line):
+    with pytest.raises(ValueError, match=r"^[^\n]+$"):  # a clear line, before anything is made of that size
+        NN.parse_net(f"hidden 4\n{line}\nb2 0\n")
+    with pytest.raises(ValueError, match="hidden2 N` takes one N of 1..256"):
+        NN.parse_net("hidden 4\nhidden2 1000000000\n")
 
 
 def test_fit_learns_and_its_integers_follow_its_floats():
@@ -139,6 +183,61 @@ def test_fit_learns_and_its_integers_follow_its_floats():
     assert np.max(np.abs(ints - floats)) <= 0.05 * max(1.0, np.max(np.abs(floats))) + 5  # rounding only
     row = 3
     assert int(ints[row]) == net.value_of([int(i) for i in np.flatnonzero(x[row])])
+
+
+def test_the_two_layer_gradient_is_the_losss_slope():
+    # the fitter's backward pass through the second layer, against finite differences of the loss
+    from ai.paper_soccer.fit_net import FloatNet
+    from ai.paper_soccer.fit_value import loss
+
+    rng = np.random.default_rng(3)
+    model = FloatNet(3, rng, n_inputs=6, hidden2=2)
+    model.w1 *= 5  # some units clipped, some not
+    x = (rng.random((40, 6)) < 0.5).astype(np.float64)
+    y = (rng.random(40) < 0.5).astype(np.float64)
+    grads = model.grads(x, y, 0.0)
+    for p, g in zip(model.params(), grads):
+        for i in range(p.size):
+            at = np.unravel_index(i, p.shape)
+            was = p[at]
+            p[at] = was + 1e-6
+            up = loss(model.logits(x), y)[0]
+            p[at] = was - 1e-6
+            down = loss(model.logits(x), y)[0]
+            p[at] = was
+            assert g[at] == pytest.approx((up - down) / 2e-6, abs=1e-6)
+
+
+@pytest.mark.parametrize("hidden2", [3, 5])
+def test_a_second_layer_on_a_one_layer_net_starts_valuing_as_it_did(hidden2):
+    # at least as wide as the first layer, the new layer passes it on: the fit starts where the net was
+    from ai.paper_soccer.fit_net import FloatNet, values
+
+    init = tiny_net(6, hidden=3)
+    x = (np.random.default_rng(1).random((50, NN.N_INPUTS)) < 0.1).astype(np.uint8)
+    one = FloatNet(3, np.random.default_rng(0), init)
+    two = FloatNet(3, np.random.default_rng(0), init, hidden2=hidden2)
+    assert np.allclose(one.logits(x.astype(np.float64)), two.logits(x.astype(np.float64)), atol=1e-9)
+    assert np.max(np.abs(values(two.quantised(), x) - values(init, x))) <= 3  # rounding only
+    g = np.clip(x @ two.w1 + two.b1, 0.0, 1.0) @ two.h2w + two.h2b
+    assert ((g[:, :3] >= 0.25) & (g[:, :3] <= 0.75)).all()  # the passed-on units learn: none is clipped
+
+
+def test_a_two_layer_fit_learns_and_its_integers_follow_its_floats():
+    from ai.paper_soccer.fit_net import fit, values
+
+    rng = np.random.default_rng(7)
+    x = (rng.random((600, NN.N_INPUTS)) < 0.05).astype(np.uint8)
+    y = (x[:, :40].sum(1) > x[:, 40:80].sum(1)).astype(np.float64)  # a rule a few units can learn
+    seen = []
+    model = fit(x, y, hidden=6, hidden2=3, epochs=10, rate=3e-2, held=(x, y), report=lambda e, ll: seen.append(ll))
+    assert seen[-1] < 0.6 * seen[0]
+    net = model.quantised()
+    assert net.hidden2 == 3
+    floats = model.logits(x.astype(np.float32)) * NN.UNITS
+    ints = values(net, x)
+    assert np.max(np.abs(ints - floats)) <= 0.05 * max(1.0, np.max(np.abs(floats))) + 5  # rounding only
+    assert int(ints[5]) == net.value_of([int(i) for i in np.flatnonzero(x[5])])
 
 
 def test_a_new_generation_is_reported_beside_the_net_it_started_from(tmp_path, capsys):
@@ -172,6 +271,16 @@ def test_a_new_generation_is_reported_beside_the_net_it_started_from(tmp_path, c
     assert main([str(games), "--epochs", "1", "--init", str(tmp_path / "far.txt"), "--out",
                  str(tmp_path / "far2.txt")]) == 0
     assert NN.parse_net((tmp_path / "far2.txt").read_text()).distances
+    # --hidden2: a second hidden layer, new on a one-layer --init net (its first layer kept as the start)
+    assert main([str(games), "--epochs", "1", "--hidden2", "2", "--init", str(first), "--rate", "0",
+                 "--out", str(tmp_path / "two.txt")]) == 0
+    two, one = NN.parse_net((tmp_path / "two.txt").read_text()), NN.parse_net(first.read_text())
+    assert (two.hidden, two.hidden2, two.w1, two.b1) == (3, 2, one.w1, one.b1)
+    assert main([str(games), "--epochs", "1", "--init", str(tmp_path / "two.txt"), "--out",
+                 str(tmp_path / "two2.txt")]) == 0  # a generation keeps the shape it starts from
+    assert NN.parse_net((tmp_path / "two2.txt").read_text()).hidden2 == 2
+    assert main([str(games), "--epochs", "1", "--hidden2", "3", "--init", str(tmp_path / "two.txt")]) == 1
+    assert "second hidden layer of 2 units" in capsys.readouterr().err
     for bad in (tmp_path / "missing.txt", games):  # no file, and a file that is not a net: a line, no traceback
         with pytest.raises(SystemExit) as stop:
             main([str(games), "--init", str(bad)])
